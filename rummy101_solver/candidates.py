@@ -1,0 +1,117 @@
+"""Candidate melds and pairs that a rack can make [R-RUN, R-SET, R-WILD, R-PAIR].
+
+A :class:`Pattern` is one meld or pair shape with its wild places marked: the
+faces it plays as (``stands_for``) and which of those places a wild tile fills.
+Candidates are pruned to the rack: every non-wild place names a face the rack
+holds, and no pattern needs more wild tiles than the rack has.
+
+Runs are generated with 3–5 tiles only. A longer run splits into runs of 3–5
+of the same colour with the same tiles and the same value (den Hertog &
+Hulshof, 2006), so nothing is lost; the solver joins touching runs again for
+output.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Literal
+
+from rummy101_solver.tiles import COLOURS, NUMBERS, Face
+
+MeldKind = Literal["run", "set", "pair"]
+
+RUN_LENGTHS = range(3, 6)
+"""Run lengths the model uses; longer runs are unions of these [R-RUN]."""
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """A meld or pair shape: what each place plays as, and which places are wild."""
+
+    kind: MeldKind
+    stands_for: tuple[Face, ...]
+    wild: tuple[bool, ...]
+
+    @property
+    def real(self) -> tuple[Face, ...]:
+        """Faces of the non-wild places: the rack tiles this pattern uses."""
+        return tuple(f for f, w in zip(self.stands_for, self.wild, strict=True) if not w)
+
+    @property
+    def wilds(self) -> int:
+        """Wild tiles the pattern uses."""
+        return sum(self.wild)
+
+    @property
+    def value(self) -> int:
+        """Points: the numbers of what every place plays as [R-VALUE]."""
+        return sum(f.number for f in self.stands_for)
+
+    @property
+    def real_points(self) -> int:
+        """Points of the non-wild tiles used."""
+        return sum(f.number for f in self.real)
+
+    def __len__(self) -> int:
+        return len(self.stands_for)
+
+
+def _masks(size: int, wilds: int) -> list[tuple[bool, ...]]:
+    """Every way to mark up to ``wilds`` of ``size`` places wild, one place real at least."""
+    out = []
+    for k in range(min(wilds, size - 1) + 1):
+        for places in combinations(range(size), k):
+            out.append(tuple(i in places for i in range(size)))
+    return out
+
+
+def run_patterns(counts: Counter[Face], wilds: int) -> list[Pattern]:
+    """Runs of 3–5 tiles the rack can make [R-RUN, R-WILD]: one colour,
+    consecutive numbers within 1–13 (no wrap-around), wild tiles at any place."""
+    out = []
+    for colour in COLOURS:
+        for length in RUN_LENGTHS:
+            masks = _masks(length, wilds)
+            for start in range(1, 15 - length):
+                faces = tuple(Face(colour, n) for n in range(start, start + length))
+                for mask in masks:
+                    if all(w or counts[f] for f, w in zip(faces, mask, strict=True)):
+                        out.append(Pattern("run", faces, mask))
+    return out
+
+
+def set_patterns(counts: Counter[Face], wilds: int) -> list[Pattern]:
+    """Sets of 3 or 4 tiles the rack can make [R-SET, R-WILD]: one number, every
+    colour different; a wild tile stands for a missing colour (the first
+    missing ones in canonical order, which changes nothing but the label)."""
+    out = []
+    for number in NUMBERS:
+        present = [c for c in COLOURS if counts[Face(c, number)]]
+        for n_real in range(1, len(present) + 1):
+            for real in combinations(present, n_real):
+                missing = [c for c in COLOURS if c not in real]
+                for n_wild in range(max(0, 3 - n_real), min(wilds, 4 - n_real) + 1):
+                    colours = sorted(real + tuple(missing[:n_wild]), key=lambda c: c.rank)
+                    faces = tuple(Face(c, number) for c in colours)
+                    mask = tuple(c not in real for c in colours)
+                    out.append(Pattern("set", faces, mask))
+    return out
+
+
+def meld_patterns(counts: Counter[Face], wilds: int) -> list[Pattern]:
+    """All run and set candidates for a rack with these face counts and wild tiles."""
+    return run_patterns(counts, wilds) + set_patterns(counts, wilds)
+
+
+def pair_patterns(counts: Counter[Face], wilds: int, *, joker_pairs: bool = True) -> list[Pattern]:
+    """Pairs the rack can make [R-PAIR]: two tiles of one face, or (unless the
+    house forbids it) one tile and a wild tile. Two wild tiles are not a pair."""
+    out = []
+    for face in sorted(counts):
+        if counts[face] >= 2:
+            out.append(Pattern("pair", (face, face), (False, False)))
+        if joker_pairs and wilds:
+            out.append(Pattern("pair", (face, face), (False, True)))
+    return out

@@ -1,0 +1,169 @@
+"""The ``rummy101`` command line: parse → solve → render.
+
+The library does the work; this module wires it up and turns library errors
+into clear messages with exit code 2 (never a traceback). ortools is imported
+only when a command solves, so ``--help`` stays fast.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from typing import Any, NoReturn, TypeVar
+
+import click
+from tabulate import tabulate_formats
+
+from rummy101_solver.parsing import RackError, parse_rack
+from rummy101_solver.rules import MELD_THRESHOLD, PAIRS_THRESHOLD, Rules
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+EXIT_CAN_OPEN = 0
+EXIT_CANNOT_OPEN = 1
+EXIT_BAD_INPUT = 2
+
+FORMATS = ["json", *sorted(tabulate_formats)]
+
+
+class InputError(click.ClickException):
+    """Bad input: printed as ``Error: …`` on stderr, exit code 2."""
+
+    exit_code = EXIT_BAD_INPUT
+
+
+def fail(message: str) -> NoReturn:
+    """Stop with a bad-input error (exit 2)."""
+    raise InputError(message)
+
+
+def solve_options(func: F) -> F:
+    """The options every solving command shares (``solve``; later ``batch``)."""
+    options = [
+        click.option(
+            "--threshold",
+            type=click.IntRange(min=0),
+            default=MELD_THRESHOLD,
+            show_default=True,
+            help="Points a meld opening needs [R-OPEN-MELDS].",
+        ),
+        click.option(
+            "--pairs-threshold",
+            type=click.IntRange(min=0),
+            default=PAIRS_THRESHOLD,
+            show_default=True,
+            help="Pairs a pairs opening needs [R-OPEN-PAIRS].",
+        ),
+        click.option(
+            "--after",
+            type=click.IntRange(min=0),
+            default=None,
+            metavar="POINTS",
+            help="Rising mode: highest meld opening so far; the bar becomes POINTS+1 [R-RISING].",
+        ),
+        click.option(
+            "--after-pairs",
+            type=click.IntRange(min=0),
+            default=None,
+            metavar="PAIRS",
+            help="Rising mode: the most pairs opened so far; the bar becomes PAIRS+1 [R-RISING].",
+        ),
+        click.option(
+            "--keep",
+            type=click.IntRange(0, 22),
+            default=1,
+            show_default=True,
+            help="Tiles that must stay on the rack (1 for the discard) [R-KEEP-DISCARD].",
+        ),
+        click.option(
+            "--alternatives",
+            type=click.IntRange(0, 50),
+            default=3,
+            show_default=True,
+            help="Next-best openings to list, each leaving different tiles.",
+        ),
+        click.option(
+            "--time-limit",
+            type=click.FloatRange(min=0.001),
+            default=10.0,
+            show_default=True,
+            metavar="SECONDS",
+            help="Solver time for the whole rack; past it, answers say 'feasible', not 'optimal'.",
+        ),
+        click.option(
+            "--format",
+            "fmt",
+            type=click.Choice(FORMATS),
+            default="simple",
+            show_default=True,
+            help="'json', or a tabulate table format (simple, github, grid, plain, …).",
+        ),
+    ]
+    for option in reversed(options):
+        func = option(func)
+    return func
+
+
+def make_rules(**options: Any) -> Rules:
+    """A :class:`Rules` value from the shared solve options."""
+    return Rules(
+        threshold=options["threshold"],
+        pairs_threshold=options["pairs_threshold"],
+        after=options["after"],
+        after_pairs=options["after_pairs"],
+        keep=options["keep"],
+    )
+
+
+def read_rack_text(tiles: tuple[str, ...]) -> str:
+    """The rack text: the arguments, or stdin when there are none or only ``-``."""
+    if tiles and tiles != ("-",):
+        return " ".join(tiles)
+    stream = click.get_text_stream("stdin")
+    if stream.isatty():
+        fail("empty rack: give the tiles as arguments (rummy101 solve R3 R4 R5 …) or on stdin")
+    return stream.read()
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="rummy101-solver")
+def main() -> None:
+    """Rummy 101 (101 Okey) hand analyzer: the proven-best opening of a rack.
+
+    Rules: see README.md; rule ids like [R-RUN] refer to the project's rule book.
+    """
+
+
+@main.command()
+@click.argument("tiles", nargs=-1)
+@solve_options
+def solve(
+    tiles: tuple[str, ...], fmt: str, alternatives: int, time_limit: float, **options: Any
+) -> None:
+    """Find the best meld opening and the best pairs opening of a rack.
+
+    TILES: the rack, e.g. R3 R4 R5 B7 K7 Y7 J (or 'red 7', '7r', '*' for a
+    joker). With no TILES, or '-', the rack is read from stdin.
+
+    \b
+    Example:
+      rummy101 solve R10 R11 R12 J B13 K13 Y13 B9 K9 Y9 R1 R2 R3
+      rummy101 solve --format json --alternatives 0 < rack.txt
+
+    Exit code: 0 the rack can open, 1 it cannot, 2 bad input.
+    """
+    rules = make_rules(**options)
+    try:
+        rack = parse_rack(read_rack_text(tiles))
+    except RackError as err:
+        fail(str(err))
+
+    from rummy101_solver.render import analysis_json, analysis_text, dumps
+    from rummy101_solver.solver import analyse
+
+    analysis = analyse(rack, rules, alternatives=alternatives, time_limit=time_limit)
+    if fmt == "json":
+        click.echo(dumps(analysis_json(analysis)))
+    else:
+        click.echo(analysis_text(analysis, fmt))
+    sys.exit(EXIT_CAN_OPEN if analysis.can_open else EXIT_CANNOT_OPEN)

@@ -1,0 +1,275 @@
+"""The CP-SAT model: pack candidate patterns onto a rack [R-OPEN-MELDS, R-OPEN-PAIRS].
+
+One integer variable per candidate pattern says how many copies of it are laid
+down. The same model serves meld openings (score = points) and pairs openings
+(score = pairs). Alternatives come from re-solving with a no-good cut that
+forbids every tile multiset already reported.
+
+Objective, lexicographic, folded into one integer sum:
+
+- ``"value"``: highest score; then lowest residual penalty; then most tiles laid.
+- ``"penalty"``: lowest residual penalty; then highest score; then most tiles laid.
+
+The solver runs on one worker with a fixed seed, so the same input gives the
+same answer. Only a proven optimum is reported as ``"optimal"``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+from typing import Any, Literal
+
+from ortools.sat.python import cp_model
+
+from rummy101_solver.candidates import Pattern
+from rummy101_solver.rules import Objective
+from rummy101_solver.tiles import WILD_PENALTY, Face
+
+Status = Literal["optimal", "feasible", "infeasible", "unknown"]
+
+_STATUS: dict[Any, Status] = {
+    cp_model.OPTIMAL: "optimal",
+    cp_model.FEASIBLE: "feasible",
+    cp_model.INFEASIBLE: "infeasible",
+}
+
+
+@dataclass(frozen=True)
+class PackingProblem:
+    """What to pack, onto what, under which constraints.
+
+    - ``patterns``: candidate melds or pairs.
+    - ``counts`` / ``wilds``: the rack's non-wild faces and wild tiles.
+    - ``max_laid``: most tiles that may be laid down [R-KEEP-DISCARD].
+    - ``pairs``: score each pattern 1 (pairs) instead of its points (melds).
+    - ``must_use``: a face that must be laid at least once, or ``"wild"`` for a
+      wild tile, or ``None`` [R-TAKE-DISCARD].
+    - ``min_score``: the bar the opening must meet, or ``None`` (objective
+      ``"penalty"`` uses it) [R-OPEN-MELDS, R-OPEN-PAIRS].
+    """
+
+    patterns: tuple[Pattern, ...]
+    counts: Counter[Face]
+    wilds: int
+    max_laid: int
+    pairs: bool = False
+    must_use: Face | Literal["wild"] | None = None
+    min_score: int | None = None
+    objective: Objective = "value"
+
+
+@dataclass(frozen=True)
+class Packing:
+    """One solution: each used pattern with its copies, and the solver's status."""
+
+    status: Status
+    uses: tuple[tuple[Pattern, int], ...]
+
+
+def _score(problem: PackingProblem, pattern: Pattern) -> int:
+    return 1 if problem.pairs else pattern.value
+
+
+def _saved(pattern: Pattern) -> int:
+    # residual penalty points the pattern takes off the rack
+    return pattern.real_points + WILD_PENALTY * pattern.wilds
+
+
+def _upper_bound(problem: PackingProblem, pattern: Pattern) -> int:
+    need = Counter(pattern.real)
+    bound = min(problem.counts[f] // k for f, k in need.items())
+    if pattern.wilds:
+        bound = min(bound, problem.wilds // pattern.wilds)
+    return bound
+
+
+class PackingModel:
+    """A CP-SAT model of one :class:`PackingProblem`; :meth:`solve` may be called
+    again for the next-best solution with different tiles laid."""
+
+    def __init__(self, problem: PackingProblem) -> None:
+        self.problem = problem
+        self.model = cp_model.CpModel()
+        self.copies: dict[Pattern, cp_model.IntVar] = {}
+        self.bounds: dict[Pattern, int] = {}
+        self._used_bits: dict[Face | str, list[cp_model.IntVar]] | None = None
+        self._add_copies()
+        self._add_tile_limits()
+        self._add_keep()
+        self._add_must_use()
+        self._add_bar()
+        self._add_objective()
+
+    # --- constraint families -------------------------------------------------
+    def _add_copies(self) -> None:
+        # how many copies of each candidate pattern are laid down
+        for i, pattern in enumerate(self.problem.patterns):
+            ub = _upper_bound(self.problem, pattern)
+            if ub > 0:
+                self.copies[pattern] = self.model.new_int_var(0, ub, f"p{i}")
+                self.bounds[pattern] = ub
+
+    def _uses_of(self, face: Face) -> cp_model.LinearExprT:
+        return cp_model.LinearExpr.weighted_sum(
+            [v for p, v in self.copies.items() if face in p.real],
+            [p.real.count(face) for p, v in self.copies.items() if face in p.real],
+        )
+
+    def _wilds_used(self) -> cp_model.LinearExprT:
+        items = [(v, p.wilds) for p, v in self.copies.items() if p.wilds]
+        return cp_model.LinearExpr.weighted_sum([v for v, _ in items], [k for _, k in items])
+
+    def _add_tile_limits(self) -> None:
+        # every tile laid comes from the rack: no face used more often than held
+        by_face: dict[Face, list[tuple[Pattern, int]]] = {}
+        for p in self.copies:
+            for face, k in Counter(p.real).items():
+                by_face.setdefault(face, []).append((p, k))
+        for face, items in by_face.items():
+            if sum(self.bounds[p] * k for p, k in items) > self.problem.counts[face]:
+                self.model.add(
+                    cp_model.LinearExpr.weighted_sum(
+                        [self.copies[p] for p, _ in items], [k for _, k in items]
+                    )
+                    <= self.problem.counts[face]
+                )
+        # and no more wild tiles than the rack holds
+        if any(p.wilds for p in self.copies):
+            self.model.add(self._wilds_used() <= self.problem.wilds)
+
+    def _tiles_laid(self) -> cp_model.LinearExprT:
+        return cp_model.LinearExpr.weighted_sum(
+            list(self.copies.values()), [len(p) for p in self.copies]
+        )
+
+    def _add_keep(self) -> None:
+        # leave at least `keep` tiles on the rack for the discard [R-KEEP-DISCARD]
+        self.model.add(self._tiles_laid() <= self.problem.max_laid)
+
+    def _add_must_use(self) -> None:
+        # the taken discard is laid down in this opening [R-TAKE-DISCARD]
+        target = self.problem.must_use
+        if target == "wild":
+            self.model.add(self._wilds_used() >= 1)
+        elif target is not None:
+            self.model.add(self._uses_of(target) >= 1)
+
+    def _score_expr(self) -> cp_model.LinearExprT:
+        return cp_model.LinearExpr.weighted_sum(
+            list(self.copies.values()), [_score(self.problem, p) for p in self.copies]
+        )
+
+    def _add_bar(self) -> None:
+        # the opening meets its bar (objective "penalty") [R-OPEN-MELDS, R-OPEN-PAIRS]
+        if self.problem.min_score is not None:
+            self.model.add(self._score_expr() >= self.problem.min_score)
+
+    def _add_objective(self) -> None:
+        # lexicographic: see the module docstring; weights keep the tiers apart
+        problem = self.problem
+        laid_weight = 1
+        most_laid = sum(problem.counts.values()) + problem.wilds
+        saved_max = sum(f.number * k for f, k in problem.counts.items()) + (
+            WILD_PENALTY * problem.wilds
+        )
+        score_max = sum(_score(problem, p) * self.bounds[p] for p in self.copies)
+        saved = [_saved(p) for p in self.copies]
+        scores = [_score(problem, p) for p in self.copies]
+        lens = [len(p) for p in self.copies]
+        if problem.objective == "value":
+            saved_weight = (most_laid + 1) * laid_weight
+            score_weight = (saved_max + 1) * saved_weight
+        else:
+            score_weight = (most_laid + 1) * laid_weight
+            saved_weight = (score_max + 1) * score_weight
+        weights = [
+            s * score_weight + r * saved_weight + n * laid_weight
+            for s, r, n in zip(scores, saved, lens, strict=True)
+        ]
+        self.model.maximize(cp_model.LinearExpr.weighted_sum(list(self.copies.values()), weights))
+
+    # --- alternatives ----------------------------------------------------------
+    def _used_bit_vars(self) -> dict[Face | str, list[cp_model.IntVar]]:
+        # bits b[k] = "at least k+1 copies of this face (or wild tiles) laid"
+        if self._used_bits is None:
+            self._used_bits = {}
+            faces: dict[Face | str, cp_model.LinearExprT] = {
+                f: self._uses_of(f) for f in sorted(self.problem.counts)
+            }
+            limits: dict[Face | str, int] = {f: k for f, k in self.problem.counts.items()}
+            if self.problem.wilds:
+                faces["wild"] = self._wilds_used()
+                limits["wild"] = self.problem.wilds
+            for key, expr in faces.items():
+                bits = [self.model.new_bool_var(f"u{key}{k}") for k in range(limits[key])]
+                for a, b in pairwise(bits):
+                    self.model.add_implication(b, a)
+                self.model.add(expr == sum(bits))
+                self._used_bits[key] = bits
+        return self._used_bits
+
+    def forbid(self, packing: Packing) -> None:
+        """Exclude every solution that lays exactly the tiles ``packing`` lays, and
+        the empty opening (an alternative lays at least one pattern)."""
+        used: Counter[Face | str] = Counter()
+        for pattern, k in packing.uses:
+            for face in pattern.real:
+                used[face] += k
+            used["wild"] += pattern.wilds * k
+        literals = []
+        for key, bits in self._used_bit_vars().items():
+            for k, bit in enumerate(bits):
+                literals.append(bit.negated() if used[key] > k else bit)
+        self.model.add_bool_or(literals)
+        self.model.add(self._score_expr() >= 1)
+
+    # --- solving ---------------------------------------------------------------
+    def solve(self, time_limit: float) -> Packing:
+        """Solve within ``time_limit`` seconds (wall clock, at least 1 ms)."""
+        solver = cp_model.CpSolver()
+        solver.parameters.num_workers = 1
+        solver.parameters.random_seed = 0
+        solver.parameters.max_time_in_seconds = max(time_limit, 0.001)
+        code = solver.solve(self.model)
+        status = _STATUS.get(code, "unknown")
+        uses: tuple[tuple[Pattern, int], ...] = ()
+        if status in ("optimal", "feasible"):
+            uses = tuple(
+                (p, int(solver.value(v))) for p, v in self.copies.items() if solver.value(v)
+            )
+        return Packing(status, uses)
+
+
+def solve_packings(
+    problem: PackingProblem, *, alternatives: int = 0, time_limit: float = 10.0
+) -> list[Packing]:
+    """The best packing, then up to ``alternatives`` next-best ones, each laying
+    a different multiset of tiles (so leaving different tiles on the rack).
+
+    ``time_limit`` (seconds) bounds the whole call; alternatives stop early when
+    it runs out, or when no further non-empty packing exists.
+    """
+    deadline = time.monotonic() + time_limit
+    model = PackingModel(problem)
+    results = [model.solve(time_limit)]
+    for _ in range(alternatives):
+        if results[-1].status not in ("optimal", "feasible"):
+            break
+        left = deadline - time.monotonic()
+        if left <= 0:
+            break
+        model.forbid(results[-1])
+        nxt = model.solve(left)
+        if nxt.status not in ("optimal", "feasible"):
+            break
+        results.append(nxt)
+    return results
+
+
+def packed_patterns(packing: Packing) -> Sequence[Pattern]:
+    """The patterns of a packing, one entry per copy laid."""
+    return [p for p, k in packing.uses for _ in range(k)]

@@ -1,0 +1,241 @@
+"""Text to tiles and racks [R-TILES, R-RACK, R-INDICATOR].
+
+Notation (case-insensitive; tiles separated by spaces and/or commas):
+
+- a numbered tile is a colour letter and a number 1–13 in either order:
+  ``R7``, ``r7``, ``7R``; colour letters ``R`` red, ``B`` blue, ``K`` black,
+  ``Y`` yellow;
+- or a colour word and a number, apart or joined: ``red 7``, ``kırmızı 7``,
+  ``kirmizi 7``, ``rot 7``, ``rojo 7``, ``blue7`` …;
+- a wild tile is ``J``, ``*``, ``joker`` or ``okey``;
+- a fake okey is ``F`` or ``fake`` (only with an indicator, [R-INDICATOR]).
+
+Every error is a :class:`RackError` naming the token, its place in the rack and
+the reason, e.g. ``'R14' (tile 3): numbers run 1–13``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from rummy101_solver.tiles import (
+    COPIES,
+    MAX_RACK,
+    WILD,
+    WILD_TILES,
+    Colour,
+    Face,
+    Rack,
+    Tile,
+)
+
+COLOUR_WORDS: dict[str, Colour] = {
+    # English, Turkish (with and without dotless i / cedilla), German, Spanish
+    "r": Colour.RED, "red": Colour.RED, "kırmızı": Colour.RED, "kirmizi": Colour.RED,
+    "rot": Colour.RED, "rojo": Colour.RED, "roja": Colour.RED,
+    "b": Colour.BLUE, "blue": Colour.BLUE, "mavi": Colour.BLUE, "blau": Colour.BLUE,
+    "azul": Colour.BLUE,
+    "k": Colour.BLACK, "black": Colour.BLACK, "siyah": Colour.BLACK,
+    "schwarz": Colour.BLACK, "negro": Colour.BLACK, "negra": Colour.BLACK,
+    "y": Colour.YELLOW, "yellow": Colour.YELLOW, "sarı": Colour.YELLOW,
+    "sari": Colour.YELLOW, "gelb": Colour.YELLOW, "amarillo": Colour.YELLOW,
+    "amarilla": Colour.YELLOW,
+}  # fmt: skip
+WILD_WORDS = frozenset({"j", "*", "joker", "okey"})
+FAKE_WORDS = frozenset({"f", "fake"})
+
+_SEPARATORS = re.compile(r"[\s,]+")
+_WORD_NUMBER = re.compile(r"^(?P<word>[^\W\d_]+)(?P<number>\d+)$")
+_NUMBER_WORD = re.compile(r"^(?P<number>\d+)(?P<word>[^\W\d_]+)$")
+_NUMBER = re.compile(r"^\d+$")
+
+TILE_HINT = "write a colour R, B, K or Y and a number 1–13 (R7, 7R, red 7), or J for a joker"
+
+
+@dataclass
+class RackError(ValueError):
+    """Bad rack or tile text: the token, its place (1-based tile number) and why.
+
+    ``str()`` gives the message shown to the user, e.g.
+    ``'R14' (tile 3): numbers run 1–13``. ``position`` is ``None`` for errors
+    about the rack as a whole (an empty rack).
+    """
+
+    token: str | None
+    position: int | None
+    reason: str
+
+    def __str__(self) -> str:
+        if self.token is None:
+            return self.reason
+        where = f" (tile {self.position})" if self.position is not None else ""
+        return f"'{self.token}'{where}: {self.reason}"
+
+
+def _fold(word: str) -> str:
+    # casefold keeps Turkish dotless ı; upper-case İ folds to "i̇": drop the dot.
+    return word.casefold().replace("\u0307", "")
+
+
+def _number(text: str, token: str, position: int | None) -> int:
+    number = int(text)
+    if not 1 <= number <= 13:
+        raise RackError(token, position, "numbers run 1–13")
+    return number
+
+
+def _colour(word: str, token: str, position: int | None) -> Colour:
+    colour = COLOUR_WORDS.get(_fold(word))
+    if colour is None:
+        raise RackError(token, position, f"'{word}' is not a colour; {TILE_HINT}")
+    return colour
+
+
+def _tokens(text: str | Iterable[str]) -> list[str]:
+    joined = text if isinstance(text, str) else " ".join(text)
+    return [t for t in _SEPARATORS.split(joined.strip()) if t]
+
+
+def _read_tiles(tokens: list[str], indicator: Face | None) -> list[tuple[str, Tile]]:
+    """Tokens to (token as written, tile) pairs; joins ``red 7`` into one tile."""
+    okey = okey_face(indicator) if indicator is not None else None
+    out: list[tuple[str, Tile]] = []
+    i = 0
+    while i < len(tokens):
+        token = tokens[i]
+        position = len(out) + 1
+        word = _fold(token)
+        i += 1
+        if word in WILD_WORDS:
+            out.append((token, WILD))
+            continue
+        if word in FAKE_WORDS:
+            if okey is None:
+                raise RackError(
+                    token, position, "a fake okey exists only with --indicator [R-INDICATOR]"
+                )
+            out.append((token, Tile(okey, fake=True)))
+            continue
+        if word in COLOUR_WORDS:
+            # a colour word, its number in the next token: "red 7"
+            if i >= len(tokens) or not _NUMBER.match(tokens[i]):
+                raise RackError(token, position, "a colour needs a number 1–13 after it")
+            token = f"{token} {tokens[i]}"
+            face = Face(COLOUR_WORDS[word], _number(tokens[i], token, position))
+            i += 1
+        elif m := _WORD_NUMBER.match(token) or _NUMBER_WORD.match(token):
+            colour = _colour(m["word"], token, position)
+            face = Face(colour, _number(m["number"], token, position))
+        elif _NUMBER.match(token):
+            raise RackError(token, position, "a number needs a colour (R, B, K or Y)")
+        else:
+            raise RackError(token, position, f"not a tile; {TILE_HINT}")
+        out.append((token, WILD if face == okey else Tile(face)))
+    return out
+
+
+def okey_face(indicator: Face) -> Face:
+    """The okey named by an indicator: same colour, number + 1, 13 → 1 [R-INDICATOR]."""
+    return Face(indicator.colour, indicator.number % 13 + 1)
+
+
+def parse_face(text: str) -> Face:
+    """One numbered tile (``R7``, ``7r``, ``red 7``) as a :class:`Face`.
+
+    Raises :class:`RackError` for anything else, wild and fake tiles included.
+    """
+    tiles = _read_tiles(_tokens(text), None)
+    if len(tiles) != 1 or tiles[0][1].face is None:
+        raise RackError(text.strip(), None, f"need exactly one numbered tile; {TILE_HINT}")
+    face = tiles[0][1].face
+    assert face is not None
+    return face
+
+
+def parse_tile(text: str, *, indicator: Face | None = None) -> Tile:
+    """One tile of any kind (numbered, ``J``, or ``F`` with an indicator).
+
+    Raises :class:`RackError` when ``text`` is not exactly one tile.
+    """
+    tiles = _read_tiles(_tokens(text), indicator)
+    if len(tiles) != 1:
+        raise RackError(text.strip(), None, f"need exactly one tile; {TILE_HINT}")
+    return tiles[0][1]
+
+
+def check_rack_limits(
+    tiles: list[tuple[str, Tile]], *, indicator: Face | None = None, max_tiles: int = MAX_RACK
+) -> None:
+    """Raise :class:`RackError` at the first tile that breaks [R-RACK] / [R-INDICATOR].
+
+    ``tiles`` are (token as written, tile) pairs in input order. Checks: at most
+    ``max_tiles`` tiles, 2 copies of a numbered tile, 2 wild tiles, 2 fake okeys,
+    one copy of the indicator tile (the other lies face up).
+    """
+    faces: Counter[Face] = Counter()
+    fakes = wilds = 0
+    for position, (token, tile) in enumerate(tiles, start=1):
+        if position > max_tiles:
+            raise RackError(token, position, f"a rack holds at most {max_tiles} tiles [R-RACK]")
+        if tile.is_wild:
+            wilds += 1
+            if wilds > WILD_TILES:
+                name = "joker" if indicator is None else "okey (wild tile)"
+                raise RackError(
+                    token, position, f"a third {name}; the set has only {WILD_TILES} [R-RACK]"
+                )
+            continue
+        assert tile.face is not None
+        if tile.fake:
+            fakes += 1
+            if fakes > WILD_TILES:
+                raise RackError(
+                    token, position, "a third fake okey; the set has only 2 [R-INDICATOR]"
+                )
+            continue
+        faces[tile.face] += 1
+        if indicator is not None and tile.face == indicator and faces[tile.face] > 1:
+            raise RackError(
+                token,
+                position,
+                f"a second {tile.face.code}, but one copy of the indicator lies face up"
+                " [R-INDICATOR]",
+            )
+        if faces[tile.face] > COPIES:
+            raise RackError(
+                token,
+                position,
+                f"a third {tile.face.code}; the set has only {COPIES} copies of each tile [R-RACK]",
+            )
+
+
+def parse_tile_list(text: str | Iterable[str], *, indicator: Face | None = None) -> list[Tile]:
+    """Tiles in input order, with no rack limits checked (for arrangements and scores).
+
+    Raises :class:`RackError` for a token that is not a tile.
+    """
+    return [tile for _, tile in _read_tiles(_tokens(text), indicator)]
+
+
+def parse_rack(
+    text: str | Iterable[str],
+    *,
+    indicator: Face | None = None,
+    max_tiles: int = MAX_RACK,
+) -> Rack:
+    """Parse a rack: ``"R3 R4 R5, B7 K7 Y7 J"`` or a list of such strings.
+
+    ``indicator`` switches on the okey variant: the okey face and ``J`` are
+    wild, ``F`` is a fake okey [R-INDICATOR]. Returns a :class:`Rack` in
+    canonical order. Raises :class:`RackError` for a bad token, a number
+    outside 1–13, a tile beyond the copy limits or beyond ``max_tiles``, and an
+    empty rack [R-RACK].
+    """
+    tiles = _read_tiles(_tokens(text), indicator)
+    if not tiles:
+        raise RackError(None, None, "empty rack: give 1–22 tiles, e.g. R3 R4 R5 B7 K7 Y7 J")
+    check_rack_limits(tiles, indicator=indicator, max_tiles=max_tiles)
+    return Rack(tuple(tile for _, tile in tiles))

@@ -1,0 +1,186 @@
+"""Results to JSON-ready dicts and to readable tables (tabulate).
+
+Nothing here imports ortools: results arrive as plain frozen dataclasses.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from tabulate import tabulate
+
+from rummy101_solver.tiles import Face, Tile, codes
+
+if TYPE_CHECKING:
+    from rummy101_solver.solver import Analysis, Meld, Opening
+
+
+# --- JSON ----------------------------------------------------------------------
+def meld_json(meld: Meld) -> dict[str, Any]:
+    """One meld or pair: kind, tiles as laid (wild as ``J``), what each plays as, points."""
+    out: dict[str, Any] = {"kind": meld.kind, "tiles": codes(meld.tiles)}
+    out["stands_for"] = [f.code for f in meld.stands_for]
+    out["value"] = meld.value
+    return out
+
+
+def opening_json(opening: Opening, bar: int) -> dict[str, Any]:
+    """An opening in the JSON schema of the README (``melds`` or ``pairs`` shape)."""
+    key = "melds" if opening.kind == "melds" else "pairs"
+    out: dict[str, Any] = {}
+    if opening.kind == "melds":
+        out["value"] = opening.value
+    out["count"] = opening.count
+    out["threshold"] = bar
+    out["meets_threshold"] = opening.meets_threshold
+    out["status"] = opening.status
+    out[key] = [meld_json(m) for m in opening.melds]
+    if opening.kind == "pairs":
+        for pair in out[key]:
+            del pair["kind"]
+    out["left"] = codes(opening.left)
+    out["residual_penalty"] = opening.residual_penalty
+    return out
+
+
+def analysis_json(analysis: Analysis) -> dict[str, Any]:
+    """The whole ``solve --format json`` object (schema in the README)."""
+    rules = analysis.rules
+    return {
+        "rack": analysis.rack.codes,
+        "rules": rules.to_json(),
+        "melds": opening_json(analysis.melds, rules.meld_bar),
+        "meld_alternatives": [opening_json(o, rules.meld_bar) for o in analysis.meld_alternatives],
+        "pairs": opening_json(analysis.pairs, rules.pairs_bar),
+        "pair_alternatives": [opening_json(o, rules.pairs_bar) for o in analysis.pair_alternatives],
+        "can_open": analysis.can_open,
+        "recommended": analysis.recommended,
+    }
+
+
+def dumps(obj: Any) -> str:
+    """JSON text as the CLI prints it: two-space indent, UTF-8 kept, keys in schema order."""
+    return json.dumps(obj, indent=2, ensure_ascii=False)
+
+
+# --- text ----------------------------------------------------------------------
+def tile_text(tile: Tile, face: Face) -> str:
+    """A laid tile; a wild or fake tile shows what it plays as: ``J=R13``, ``F=B6``."""
+    if tile.is_wild or tile.fake:
+        return f"{tile.code}={face.code}"
+    return tile.code
+
+
+def meld_text(meld: Meld) -> str:
+    """A meld's tiles in one string: ``R10 R11 R12 J=R13``."""
+    return " ".join(tile_text(t, f) for t, f in zip(meld.tiles, meld.stands_for, strict=True))
+
+
+def tiles_text(tiles: Sequence[Tile]) -> str:
+    """Tiles in short form, or ``-`` for none."""
+    return " ".join(codes(tiles)) or "-"
+
+
+def _measure(opening: Opening) -> str:
+    if opening.kind == "melds":
+        return f"{opening.value} points"
+    return f"{opening.count} pair" + ("" if opening.count == 1 else "s")
+
+
+def _bar(opening: Opening, bar: int) -> str:
+    unit = "points" if opening.kind == "melds" else "pairs"
+    if opening.meets_threshold:
+        return f"meets {bar} {unit}"
+    return f"short of {bar} {unit}"
+
+
+def _status_note(opening: Opening) -> str:
+    if opening.status == "feasible":
+        return "feasible: the time limit ran out before this was proven best"
+    if opening.status == "none" and not opening.proven_none:
+        return "none found: the time limit ran out (not proven impossible)"
+    return opening.status
+
+
+def verdict_text(analysis: Analysis) -> str:
+    """One line: can the rack open, and with what [R-OPEN-MELDS, R-OPEN-PAIRS]."""
+    rules = analysis.rules
+    melds, pairs = analysis.melds, analysis.pairs
+    best = analysis.recommended
+    if best is None:
+        return (
+            f"Verdict: cannot open. Best melds {_measure(melds)} (needs {rules.meld_bar}),"
+            f" best pairs {_measure(pairs)} (needs {rules.pairs_bar})."
+        )
+    chosen = melds if best == "melds" else pairs
+    other = pairs if best == "melds" else melds
+    line = (
+        f"Verdict: can open. Play {best}: {_measure(chosen)}"
+        f" (needs {rules.bar(best)}), residual penalty {chosen.residual_penalty}."
+    )
+    if other.meets_threshold:
+        line += (
+            f" {other.kind.capitalize()} open too: {_measure(other)},"
+            f" residual penalty {other.residual_penalty}."
+        )
+    return line
+
+
+def opening_table(opening: Opening, fmt: str) -> str:
+    """The melds of one opening as a table: kind, tiles (wild shows its stand-in), value."""
+    if not opening.melds:
+        return "(nothing to lay down)"
+    rows = [[m.kind, meld_text(m), m.value] for m in opening.melds]
+    return tabulate(rows, headers=["kind", "tiles", "value"], tablefmt=fmt)
+
+
+def alternatives_table(openings: Sequence[Opening], bar: int, fmt: str) -> str:
+    """Ranked alternatives: value (or pairs), melds, tiles left, residual penalty."""
+    melds = openings[0].kind == "melds"
+    rows = []
+    for rank, o in enumerate(openings, start=2):
+        rows.append(
+            [
+                rank,
+                o.value if melds else o.count,
+                " | ".join(meld_text(m) for m in o.melds),
+                tiles_text(o.left),
+                o.residual_penalty,
+                "yes" if o.meets_threshold else "no",
+            ]
+        )
+    headers = ["rank", "points" if melds else "pairs", "melds" if melds else "pairs"]
+    headers += ["left", "residual penalty", f"meets {bar}"]
+    return tabulate(rows, headers=headers, tablefmt=fmt)
+
+
+def _opening_section(title: str, opening: Opening, bar: int, fmt: str) -> list[str]:
+    head = f"{title}: {_measure(opening)}, {_bar(opening, bar)} ({_status_note(opening)})"
+    return [
+        head,
+        opening_table(opening, fmt),
+        f"Left: {tiles_text(opening.left)}   residual penalty {opening.residual_penalty}",
+    ]
+
+
+def analysis_text(analysis: Analysis, fmt: str = "simple") -> str:
+    """The readable report: rack, verdict, best meld and pairs openings, alternatives."""
+    rules = analysis.rules
+    rack = analysis.rack
+    lines = [
+        f"Rack ({len(rack)} tiles): {tiles_text(rack.tiles)}",
+        verdict_text(analysis),
+        "",
+    ]
+    lines += _opening_section("Best meld opening", analysis.melds, rules.meld_bar, fmt)
+    lines.append("")
+    lines += _opening_section("Best pairs opening", analysis.pairs, rules.pairs_bar, fmt)
+    if analysis.meld_alternatives:
+        lines += ["", "Other meld openings:"]
+        lines.append(alternatives_table(analysis.meld_alternatives, rules.meld_bar, fmt))
+    if analysis.pair_alternatives:
+        lines += ["", "Other pairs openings:"]
+        lines.append(alternatives_table(analysis.pair_alternatives, rules.pairs_bar, fmt))
+    return "\n".join(lines)

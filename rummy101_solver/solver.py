@@ -1,0 +1,238 @@
+"""Best openings of a rack: melds, pairs, alternatives and the verdict.
+
+The flow: :class:`~rummy101_solver.tiles.Rack` → candidate patterns →
+CP-SAT packing (:mod:`rummy101_solver.model`) → :class:`Opening` values.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from dataclasses import dataclass
+from typing import Literal
+
+from rummy101_solver.candidates import MeldKind, Pattern, meld_patterns, pair_patterns
+from rummy101_solver.model import Packing, PackingProblem, solve_packings
+from rummy101_solver.rules import OpeningKind, Rules, residual_penalty
+from rummy101_solver.tiles import WILD, Face, Rack, Tile, sort_tiles
+
+OpeningStatus = Literal["optimal", "feasible", "none"]
+
+DEFAULT_TIME_LIMIT = 10.0
+"""Seconds the solver may spend on one rack, all openings and alternatives together."""
+
+
+@dataclass(frozen=True)
+class Meld:
+    """One meld or pair as laid: the rack tiles (wild as ``J``) and what each plays as.
+
+    ``value`` is the points of the meld [R-VALUE]; for a pair it is its points too
+    (pairs openings count pairs, not points).
+    """
+
+    kind: MeldKind
+    tiles: tuple[Tile, ...]
+    stands_for: tuple[Face, ...]
+
+    @property
+    def value(self) -> int:
+        """Points: the numbers of what every tile plays as [R-VALUE]."""
+        return sum(f.number for f in self.stands_for)
+
+
+@dataclass(frozen=True)
+class Opening:
+    """One opening: melds (runs and sets) or pairs, never both [R-NO-MIX].
+
+    - ``value``: points of the melds laid [R-VALUE];
+    - ``count``: melds (or pairs) laid;
+    - ``left``: tiles left on the rack, canonical order;
+    - ``residual_penalty``: points the tiles left would cost [R-RESIDUAL];
+    - ``status``: ``"optimal"`` (proven best), ``"feasible"`` (found, not proven:
+      the time limit ran out) or ``"none"`` (no opening found);
+    - ``meets_threshold``: the opening reaches its bar [R-OPEN-MELDS, R-OPEN-PAIRS];
+    - ``proven_none``: with status ``"none"``, True when no opening exists
+      (False: the time limit ran out before one was found).
+    """
+
+    kind: OpeningKind
+    melds: tuple[Meld, ...]
+    left: tuple[Tile, ...]
+    residual_penalty: int
+    status: OpeningStatus
+    meets_threshold: bool
+    proven_none: bool = True
+
+    @property
+    def value(self) -> int:
+        """Points of everything laid down."""
+        return sum(m.value for m in self.melds)
+
+    @property
+    def count(self) -> int:
+        """Melds or pairs laid down."""
+        return len(self.melds)
+
+    @property
+    def score(self) -> int:
+        """What the threshold is measured in: points (melds) or pairs (pairs)."""
+        return self.value if self.kind == "melds" else self.count
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """Everything ``rummy101 solve`` reports for one rack.
+
+    ``recommended`` is the opening kind to play: one that meets its bar, the
+    lower residual penalty winning, melds on a tie (a meld opener may still lay
+    pairs later, a pairs opener no new melds [R-PAIRS-AFTER]); ``None`` when
+    neither meets its bar.
+    """
+
+    rack: Rack
+    rules: Rules
+    melds: Opening
+    meld_alternatives: tuple[Opening, ...]
+    pairs: Opening
+    pair_alternatives: tuple[Opening, ...]
+
+    @property
+    def can_open(self) -> bool:
+        """True when the meld or the pairs opening meets its bar."""
+        return self.melds.meets_threshold or self.pairs.meets_threshold
+
+    @property
+    def recommended(self) -> OpeningKind | None:
+        """``"melds"``, ``"pairs"`` or ``None`` (see the class docstring)."""
+        ok = [o for o in (self.melds, self.pairs) if o.meets_threshold]
+        if not ok:
+            return None
+        return min(ok, key=lambda o: (o.residual_penalty, o.kind != "melds")).kind
+
+
+def _merge_runs(patterns: list[Pattern]) -> list[tuple[MeldKind, list[tuple[Face, bool]]]]:
+    """Join runs of one colour that touch (R1-R3 + R4-R6 → R1-R6), smallest start first."""
+    runs = sorted(
+        (p for p in patterns if p.kind == "run"),
+        key=lambda p: (p.stands_for[0].index, len(p)),
+    )
+    chains: list[list[tuple[Face, bool]]] = []
+    for p in runs:
+        places = list(zip(p.stands_for, p.wild, strict=True))
+        for chain in chains:
+            last = chain[-1][0]
+            if last.colour == p.stands_for[0].colour and last.number + 1 == p.stands_for[0].number:
+                chain.extend(places)
+                break
+        else:
+            chains.append(places)
+    out: list[tuple[MeldKind, list[tuple[Face, bool]]]] = [("run", c) for c in chains]
+    out += [
+        (p.kind, list(zip(p.stands_for, p.wild, strict=True))) for p in patterns if p.kind != "run"
+    ]
+    return out
+
+
+def _meld_sort_key(meld: Meld) -> tuple[int, list[int], list[bool]]:
+    kinds = {"run": 0, "set": 1, "pair": 2}
+    return (kinds[meld.kind], [f.index for f in meld.stands_for], [t.is_wild for t in meld.tiles])
+
+
+def _opening(rack: Rack, rules: Rules, kind: OpeningKind, packing: Packing) -> Opening:
+    """Turn a packing into an :class:`Opening`: real tiles, tiles left, penalty."""
+    pool = Counter(rack.tiles)
+    tile_of = {t.face: t for t in rack.tiles if t.face is not None}
+    patterns = [p for p, k in packing.uses for _ in range(k)]
+    melds = []
+    for meld_kind, places in _merge_runs(patterns):
+        tiles = tuple(WILD if wild else tile_of[face] for face, wild in places)
+        for t in tiles:
+            pool[t] -= 1
+        melds.append(Meld(meld_kind, tiles, tuple(face for face, _ in places)))
+    assert all(n >= 0 for n in pool.values()), "packing uses tiles the rack lacks"
+    left = sort_tiles(list(pool.elements()))
+    found = packing.status in ("optimal", "feasible")
+    opening = Opening(
+        kind=kind,
+        melds=tuple(sorted(melds, key=_meld_sort_key)),
+        left=left,
+        residual_penalty=residual_penalty(left, kind),
+        status=packing.status if found else "none",  # type: ignore[arg-type]
+        meets_threshold=False,
+        proven_none=packing.status == "infeasible",
+    )
+    meets = found and opening.count > 0 and opening.score >= rules.bar(kind)
+    return Opening(**{**opening.__dict__, "meets_threshold": meets})
+
+
+def _problem(rack: Rack, rules: Rules, kind: OpeningKind) -> PackingProblem:
+    counts = rack.face_counts
+    if kind == "melds":
+        patterns = meld_patterns(counts, rack.wilds)
+    else:
+        patterns = pair_patterns(counts, rack.wilds, joker_pairs=rules.joker_pairs)
+    must_use: Face | Literal["wild"] | None = None
+    if rules.take is not None:
+        must_use = "wild" if rules.take.face is None else rules.take.face
+    return PackingProblem(
+        patterns=tuple(patterns),
+        counts=counts,
+        wilds=rack.wilds,
+        max_laid=max(0, len(rack) - rules.keep),
+        pairs=kind == "pairs",
+        must_use=must_use,
+        min_score=rules.bar(kind) if rules.objective == "penalty" else None,
+        objective=rules.objective,
+    )
+
+
+def best_openings(
+    rack: Rack,
+    rules: Rules,
+    kind: OpeningKind,
+    *,
+    alternatives: int = 0,
+    time_limit: float = DEFAULT_TIME_LIMIT,
+) -> list[Opening]:
+    """The best opening of one kind, then up to ``alternatives`` next-best ones.
+
+    Melds: highest value, then lowest residual penalty, then most tiles laid
+    [R-RUN, R-SET, R-WILD, R-VALUE, R-OPEN-MELDS, R-KEEP-DISCARD]. Pairs: most
+    pairs, then the same tie-breaks [R-PAIR, R-OPEN-PAIRS]. Every two openings
+    returned leave different tiles on the rack. ``time_limit`` in seconds.
+    """
+    problem = _problem(rack, rules, kind)
+    packings = solve_packings(problem, alternatives=alternatives, time_limit=time_limit)
+    if rules.objective == "penalty" and packings[0].status == "infeasible":
+        # nothing meets the bar: show the best by value instead
+        fallback = PackingProblem(**{**problem.__dict__, "min_score": None, "objective": "value"})
+        packings = solve_packings(fallback, alternatives=alternatives, time_limit=time_limit)
+    return [_opening(rack, rules, kind, p) for p in packings]
+
+
+def analyse(
+    rack: Rack,
+    rules: Rules | None = None,
+    *,
+    alternatives: int = 3,
+    time_limit: float = DEFAULT_TIME_LIMIT,
+) -> Analysis:
+    """Analyse a rack: best meld opening, best pairs opening, ``alternatives``
+    next-best of each, all within ``time_limit`` seconds in total.
+
+    Raises nothing for a valid rack; an opening the solver could not find in
+    time has status ``"none"`` and does not meet its threshold.
+    """
+    rules = rules or Rules()
+    deadline = time.monotonic() + time_limit
+    melds = best_openings(rack, rules, "melds", alternatives=alternatives, time_limit=time_limit)
+    remaining = max(deadline - time.monotonic(), 0.001)
+    pairs = best_openings(rack, rules, "pairs", alternatives=alternatives, time_limit=remaining)
+    return Analysis(
+        rack=rack,
+        rules=rules,
+        melds=melds[0],
+        meld_alternatives=tuple(melds[1:]),
+        pairs=pairs[0],
+        pair_alternatives=tuple(pairs[1:]),
+    )
