@@ -167,3 +167,89 @@ def solve(
     else:
         click.echo(analysis_text(analysis, fmt))
     sys.exit(EXIT_CAN_OPEN if analysis.can_open else EXIT_CANNOT_OPEN)
+
+
+@main.command()
+@click.option(
+    "--seed", type=int, default=1, show_default=True, help="Shuffle seed of the first rack."
+)
+@click.option(
+    "--count",
+    type=click.IntRange(1, 10_000),
+    default=1,
+    show_default=True,
+    help="Racks to deal (seeds SEED, SEED+1, …).",
+)
+@click.option(
+    "--size",
+    type=click.IntRange(1, 22),
+    default=22,
+    show_default=True,
+    help="Tiles per rack [R-RACK].",
+)
+def deal(seed: int, count: int, size: int) -> None:
+    """Deal racks from a shuffled 106-tile set, one rack per line [R-TILES].
+
+    Each rack is the first SIZE tiles of the set shuffled with Python's
+    random.Random(seed). The output feeds 'rummy101 solve' directly.
+
+    \b
+    Example:
+      rummy101 deal --seed 7 | rummy101 solve
+    """
+    from rummy101_solver.deal import deal_racks
+
+    for rack in deal_racks(seed, count, size):
+        click.echo(" ".join(rack.codes))
+
+
+@main.command()
+@click.option(
+    "--racks",
+    type=click.IntRange(1, 100_000),
+    default=200,
+    show_default=True,
+    help="Seeded dealt racks to time.",
+)
+@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the first rack.")
+@click.option(
+    "--size", type=click.IntRange(1, 22), default=22, show_default=True, help="Tiles per rack."
+)
+@click.option(
+    "--alternatives",
+    type=click.IntRange(0, 50),
+    default=0,
+    show_default=True,
+    help="Alternatives per opening kind (0: best openings only).",
+)
+def bench(racks: int, seed: int, size: int, alternatives: int) -> None:
+    """Time 'solve' (melds + pairs) per rack on seeded dealt racks, in one process.
+
+    Prints the median, p95 and max milliseconds per rack and racks per second.
+    Racks are dealt as by 'rummy101 deal --seed SEED --count RACKS'.
+    """
+    import statistics
+    import time
+
+    from rummy101_solver.deal import deal_racks
+    from rummy101_solver.solver import analyse
+
+    dealt = deal_racks(seed, racks, size)
+    analyse(dealt[0], alternatives=alternatives)  # warm-up: imports, first model
+    times = []
+    start = time.perf_counter()
+    for rack in dealt:
+        t0 = time.perf_counter()
+        analyse(rack, alternatives=alternatives)
+        times.append(time.perf_counter() - t0)
+    total = time.perf_counter() - start
+    times.sort()
+    p95 = times[min(len(times) - 1, round(0.95 * len(times)) - 1)]
+    click.echo(
+        f"racks: {racks} dealt {size}-tile racks (seeds {seed}..{seed + racks - 1}),"
+        f" alternatives {alternatives}, melds + pairs"
+    )
+    click.echo(f"median: {statistics.median(times) * 1000:.2f} ms per rack")
+    click.echo(f"p95:    {p95 * 1000:.2f} ms per rack")
+    click.echo(f"max:    {times[-1] * 1000:.2f} ms per rack")
+    click.echo(f"throughput: {racks / total:.0f} racks/s")

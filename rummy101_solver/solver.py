@@ -133,9 +133,15 @@ def _merge_runs(patterns: list[Pattern]) -> list[tuple[MeldKind, list[tuple[Face
     return out
 
 
-def _meld_sort_key(meld: Meld) -> tuple[int, list[int], list[bool]]:
+def _meld_sort_key(meld: Meld) -> tuple[int, list[tuple[int, int]], list[bool]]:
+    """Canonical meld order: runs (by colour, then first number), then sets (by
+    number), then pairs (by colour, number); wild places break the last ties."""
     kinds = {"run": 0, "set": 1, "pair": 2}
-    return (kinds[meld.kind], [f.index for f in meld.stands_for], [t.is_wild for t in meld.tiles])
+    if meld.kind == "set":
+        faces = [(f.number, f.colour.rank) for f in meld.stands_for]
+    else:
+        faces = [(f.colour.rank, f.number) for f in meld.stands_for]
+    return (kinds[meld.kind], faces, [t.is_wild for t in meld.tiles])
 
 
 def _opening(rack: Rack, rules: Rules, kind: OpeningKind, packing: Packing) -> Opening:

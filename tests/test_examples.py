@@ -1,0 +1,66 @@
+"""Every example in examples/ and README.md is what the current code prints.
+
+Each ``examples/*.txt`` starts with the command (``$ rummy101 …``), then its
+exact output, then ``[exit N]``. Regenerate after an output change with
+``UPDATE_EXAMPLES=1 pytest tests/test_examples.py``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from rummy101_solver.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = sorted((ROOT / "examples").glob("*.txt"))
+UPDATE = os.environ.get("UPDATE_EXAMPLES") == "1"
+
+
+def run(command: str) -> tuple[str, int]:
+    args = shlex.split(command)
+    assert args[0] == "rummy101", command
+    result = CliRunner().invoke(main, args[1:], prog_name="rummy101")
+    return result.output, result.exit_code
+
+
+def render(command: str) -> str:
+    output, code = run(command)
+    return f"$ {command}\n{output}[exit {code}]\n"
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
+def test_example_output_is_current(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    command = text.splitlines()[0].removeprefix("$ ")
+    expected = render(command)
+    if UPDATE:
+        path.write_text(expected, encoding="utf-8")
+    assert text == expected
+
+
+def test_there_are_at_least_eight_dealt_racks() -> None:
+    assert len([p for p in EXAMPLES if p.stem.startswith("dealt-")]) >= 8
+
+
+README_BLOCK = re.compile(r"```console\n\$ (rummy101 [^\n]*)\n(.*?)```", re.S)
+
+
+def test_readme_console_blocks_are_current() -> None:
+    readme = ROOT / "README.md"
+    text = readme.read_text(encoding="utf-8")
+    blocks = README_BLOCK.findall(text)
+    assert blocks, "README.md shows no console example"
+    for command, shown in blocks:
+        output, _ = run(command)
+        if UPDATE:
+            text = text.replace(f"$ {command}\n{shown}", f"$ {command}\n{output}", 1)
+        else:
+            assert shown == output, command
+    if UPDATE:
+        readme.write_text(text, encoding="utf-8")
