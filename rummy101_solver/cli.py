@@ -14,8 +14,9 @@ from typing import Any, NoReturn, TypeVar
 import click
 from tabulate import tabulate_formats
 
-from rummy101_solver.parsing import RackError, parse_rack
-from rummy101_solver.rules import MELD_THRESHOLD, PAIRS_THRESHOLD, Rules
+from rummy101_solver.case import OptionError, build_case
+from rummy101_solver.parsing import RackError
+from rummy101_solver.rules import MELD_THRESHOLD, PAIRS_THRESHOLD
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -69,6 +70,34 @@ def solve_options(func: F) -> F:
             help="Rising mode: the most pairs opened so far; the bar becomes PAIRS+1 [R-RISING].",
         ),
         click.option(
+            "--take",
+            metavar="TILE",
+            default=None,
+            help="Take TILE (the last discard) instead of drawing: it joins the rack"
+            " and every opening must use it [R-TAKE-DISCARD].",
+        ),
+        click.option(
+            "--indicator",
+            metavar="TILE",
+            default=None,
+            help="Okey variant: the face-up indicator; the next number of its colour is"
+            " the okey (wild, also written J), F is a fake okey [R-INDICATOR].",
+        ),
+        click.option(
+            "--objective",
+            type=click.Choice(["value", "penalty"]),
+            default="value",
+            show_default=True,
+            help="value: highest-value opening; penalty: lowest residual penalty among"
+            " openings that meet the threshold [R-RESIDUAL].",
+        ),
+        click.option(
+            "--no-joker-pairs",
+            is_flag=True,
+            default=False,
+            help="House rule: a joker may not replace a tile of a pair [R-PAIR].",
+        ),
+        click.option(
             "--keep",
             type=click.IntRange(0, 22),
             default=1,
@@ -102,17 +131,6 @@ def solve_options(func: F) -> F:
     for option in reversed(options):
         func = option(func)
     return func
-
-
-def make_rules(**options: Any) -> Rules:
-    """A :class:`Rules` value from the shared solve options."""
-    return Rules(
-        threshold=options["threshold"],
-        pairs_threshold=options["pairs_threshold"],
-        after=options["after"],
-        after_pairs=options["after_pairs"],
-        keep=options["keep"],
-    )
 
 
 def read_rack_text(tiles: tuple[str, ...]) -> str:
@@ -152,16 +170,19 @@ def solve(
 
     Exit code: 0 the rack can open, 1 it cannot, 2 bad input.
     """
-    rules = make_rules(**options)
+    options["alternatives"] = alternatives
+    options["time_limit"] = time_limit
     try:
-        rack = parse_rack(read_rack_text(tiles))
-    except RackError as err:
+        case = build_case(read_rack_text(tiles), options)
+    except (RackError, OptionError) as err:
         fail(str(err))
 
     from rummy101_solver.render import analysis_json, analysis_text, dumps
     from rummy101_solver.solver import analyse
 
-    analysis = analyse(rack, rules, alternatives=alternatives, time_limit=time_limit)
+    analysis = analyse(
+        case.rack, case.rules, alternatives=case.alternatives, time_limit=case.time_limit
+    )
     if fmt == "json":
         click.echo(dumps(analysis_json(analysis)))
     else:

@@ -49,7 +49,11 @@ class PackingProblem:
     - ``must_use``: a face that must be laid at least once, or ``"wild"`` for a
       wild tile, or ``None`` [R-TAKE-DISCARD].
     - ``min_score``: the bar the opening must meet, or ``None`` (objective
-      ``"penalty"`` uses it) [R-OPEN-MELDS, R-OPEN-PAIRS].
+      ``"penalty"`` and one-turn finishes use it) [R-OPEN-MELDS, R-OPEN-PAIRS].
+    - ``min_laid``: fewest tiles to lay down, or ``None`` (a one-turn finish
+      lays all but the discard) [R-ONE-TURN].
+    - ``wilds_laid``: exactly this many wild tiles laid, or ``None`` (a joker
+      finish keeps one joker for the discard) [R-JOKER-FINISH].
     """
 
     patterns: tuple[Pattern, ...]
@@ -60,6 +64,8 @@ class PackingProblem:
     must_use: Face | Literal["wild"] | None = None
     min_score: int | None = None
     objective: Objective = "value"
+    min_laid: int | None = None
+    wilds_laid: int | None = None
 
 
 @dataclass(frozen=True)
@@ -149,6 +155,12 @@ class PackingModel:
     def _add_keep(self) -> None:
         # leave at least `keep` tiles on the rack for the discard [R-KEEP-DISCARD]
         self.model.add(self._tiles_laid() <= self.problem.max_laid)
+        # a one-turn finish lays down every tile but the discard [R-ONE-TURN]
+        if self.problem.min_laid is not None:
+            self.model.add(self._tiles_laid() >= self.problem.min_laid)
+        # a joker finish keeps a joker back for the discard [R-JOKER-FINISH]
+        if self.problem.wilds_laid is not None:
+            self.model.add(self._wilds_used() == self.problem.wilds_laid)
 
     def _add_must_use(self) -> None:
         # the taken discard is laid down in this opening [R-TAKE-DISCARD]

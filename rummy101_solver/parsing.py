@@ -30,6 +30,7 @@ from rummy101_solver.tiles import (
     Face,
     Rack,
     Tile,
+    okey_face,
 )
 
 COLOUR_WORDS: dict[str, Colour] = {
@@ -99,8 +100,15 @@ def _tokens(text: str | Iterable[str]) -> list[str]:
     return [t for t in _SEPARATORS.split(joined.strip()) if t]
 
 
-def _read_tiles(tokens: list[str], indicator: Face | None) -> list[tuple[str, Tile]]:
-    """Tokens to (token as written, tile) pairs; joins ``red 7`` into one tile."""
+def read_tiles(
+    text: str | Iterable[str], *, indicator: Face | None = None
+) -> list[tuple[str, Tile]]:
+    """Text to (token as written, tile) pairs in input order; joins ``red 7`` into one tile.
+
+    Checks each token, not the rack limits (see :func:`check_rack_limits`).
+    Raises :class:`RackError` for a token that is not a tile.
+    """
+    tokens = _tokens(text)
     okey = okey_face(indicator) if indicator is not None else None
     out: list[tuple[str, Tile]] = []
     i = 0
@@ -137,17 +145,12 @@ def _read_tiles(tokens: list[str], indicator: Face | None) -> list[tuple[str, Ti
     return out
 
 
-def okey_face(indicator: Face) -> Face:
-    """The okey named by an indicator: same colour, number + 1, 13 → 1 [R-INDICATOR]."""
-    return Face(indicator.colour, indicator.number % 13 + 1)
-
-
 def parse_face(text: str) -> Face:
     """One numbered tile (``R7``, ``7r``, ``red 7``) as a :class:`Face`.
 
     Raises :class:`RackError` for anything else, wild and fake tiles included.
     """
-    tiles = _read_tiles(_tokens(text), None)
+    tiles = read_tiles(text)
     if len(tiles) != 1 or tiles[0][1].face is None:
         raise RackError(text.strip(), None, f"need exactly one numbered tile; {TILE_HINT}")
     face = tiles[0][1].face
@@ -160,7 +163,7 @@ def parse_tile(text: str, *, indicator: Face | None = None) -> Tile:
 
     Raises :class:`RackError` when ``text`` is not exactly one tile.
     """
-    tiles = _read_tiles(_tokens(text), indicator)
+    tiles = read_tiles(text, indicator=indicator)
     if len(tiles) != 1:
         raise RackError(text.strip(), None, f"need exactly one tile; {TILE_HINT}")
     return tiles[0][1]
@@ -217,7 +220,7 @@ def parse_tile_list(text: str | Iterable[str], *, indicator: Face | None = None)
 
     Raises :class:`RackError` for a token that is not a tile.
     """
-    return [tile for _, tile in _read_tiles(_tokens(text), indicator)]
+    return [tile for _, tile in read_tiles(text, indicator=indicator)]
 
 
 def parse_rack(
@@ -234,7 +237,7 @@ def parse_rack(
     outside 1–13, a tile beyond the copy limits or beyond ``max_tiles``, and an
     empty rack [R-RACK].
     """
-    tiles = _read_tiles(_tokens(text), indicator)
+    tiles = read_tiles(text, indicator=indicator)
     if not tiles:
         raise RackError(None, None, "empty rack: give 1–22 tiles, e.g. R3 R4 R5 B7 K7 Y7 J")
     check_rack_limits(tiles, indicator=indicator, max_tiles=max_tiles)

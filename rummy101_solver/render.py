@@ -11,10 +11,11 @@ from typing import TYPE_CHECKING, Any
 
 from tabulate import tabulate
 
-from rummy101_solver.tiles import Face, Tile, codes
+from rummy101_solver.rules import Rules
+from rummy101_solver.tiles import Face, Tile, codes, okey_face
 
 if TYPE_CHECKING:
-    from rummy101_solver.solver import Analysis, Meld, Opening
+    from rummy101_solver.solver import Analysis, Meld, OneTurnFinish, Opening
 
 
 # --- JSON ----------------------------------------------------------------------
@@ -42,7 +43,30 @@ def opening_json(opening: Opening, bar: int) -> dict[str, Any]:
             del pair["kind"]
     out["left"] = codes(opening.left)
     out["residual_penalty"] = opening.residual_penalty
+    if opening.taken is not None:
+        meld, place = opening.taken
+        out["taken"] = {
+            "tile": opening.melds[meld].tiles[place].code,
+            "meld": meld,
+            "place": place,
+        }
     return out
+
+
+def one_turn_json(finish: OneTurnFinish) -> dict[str, Any]:
+    """The ``one_turn_finish`` object [R-ONE-TURN, R-JOKER-FINISH, R-SCORE]."""
+    opening = finish.opening
+    discard = finish.discard
+    return {
+        "applies": finish.applies,
+        "possible": finish.possible,
+        "joker_finish": finish.joker_finish,
+        "kind": opening.kind if opening else None,
+        "melds": [meld_json(m) for m in opening.melds] if opening else [],
+        "discard": discard.code if discard else None,
+        "points": {"winner": finish.winner_points, "each_opponent": finish.opponent_points},
+        "proven": finish.proven,
+    }
 
 
 def analysis_json(analysis: Analysis) -> dict[str, Any]:
@@ -55,6 +79,7 @@ def analysis_json(analysis: Analysis) -> dict[str, Any]:
         "meld_alternatives": [opening_json(o, rules.meld_bar) for o in analysis.meld_alternatives],
         "pairs": opening_json(analysis.pairs, rules.pairs_bar),
         "pair_alternatives": [opening_json(o, rules.pairs_bar) for o in analysis.pair_alternatives],
+        "one_turn_finish": one_turn_json(analysis.one_turn),
         "can_open": analysis.can_open,
         "recommended": analysis.recommended,
     }
@@ -73,9 +98,20 @@ def tile_text(tile: Tile, face: Face) -> str:
     return tile.code
 
 
-def meld_text(meld: Meld) -> str:
-    """A meld's tiles in one string: ``R10 R11 R12 J=R13``."""
-    return " ".join(tile_text(t, f) for t, f in zip(meld.tiles, meld.stands_for, strict=True))
+def meld_text(meld: Meld, taken: int | None = None) -> str:
+    """A meld's tiles in one string: ``R10 R11 R12 J=R13``; the tile at place
+    ``taken`` (the taken discard) is marked ``(taken)``."""
+    words = [tile_text(t, f) for t, f in zip(meld.tiles, meld.stands_for, strict=True)]
+    if taken is not None:
+        words[taken] += "(taken)"
+    return " ".join(words)
+
+
+def _meld_texts(opening: Opening) -> list[str]:
+    return [
+        meld_text(m, opening.taken[1] if opening.taken and opening.taken[0] == i else None)
+        for i, m in enumerate(opening.melds)
+    ]
 
 
 def tiles_text(tiles: Sequence[Tile]) -> str:
@@ -99,16 +135,41 @@ def _bar(opening: Opening, bar: int) -> str:
 def _status_note(opening: Opening) -> str:
     if opening.status == "feasible":
         return "feasible: the time limit ran out before this was proven best"
-    if opening.status == "none" and not opening.proven_none:
-        return "none found: the time limit ran out (not proven impossible)"
+    if opening.status == "none":
+        if not opening.proven_none:
+            return "none found: the time limit ran out (not proven impossible)"
+        return "none possible under these rules"
     return opening.status
 
 
 def verdict_text(analysis: Analysis) -> str:
-    """One line: can the rack open, and with what [R-OPEN-MELDS, R-OPEN-PAIRS]."""
+    """One line: can the rack open, and with what [R-OPEN-MELDS, R-OPEN-PAIRS];
+    a one-turn finish, when there is one, is named too [R-ONE-TURN]."""
+    line = _verdict(analysis)
+    finish = analysis.one_turn
+    if finish.possible:
+        kind = "joker finish" if finish.joker_finish else "one-turn finish"
+        line += f" It can even finish this turn: a {kind} (see below)."
+    return line
+
+
+def _verdict(analysis: Analysis) -> str:
     rules = analysis.rules
     melds, pairs = analysis.melds, analysis.pairs
     best = analysis.recommended
+    if rules.take is not None:
+        take = rules.take.code
+        if best is None:
+            return (
+                f"Verdict: do not take {take}: no opening that uses it reaches the threshold"
+                f" (best melds {_measure(melds)}, needs {rules.meld_bar};"
+                f" best pairs {_measure(pairs)}, needs {rules.pairs_bar})."
+            )
+        chosen = melds if best == "melds" else pairs
+        return (
+            f"Verdict: take {take}: it lets you open with {best}, {_measure(chosen)}"
+            f" (needs {rules.bar(best)}), residual penalty {chosen.residual_penalty}."
+        )
     if best is None:
         return (
             f"Verdict: cannot open. Best melds {_measure(melds)} (needs {rules.meld_bar}),"
@@ -132,7 +193,9 @@ def opening_table(opening: Opening, fmt: str) -> str:
     """The melds of one opening as a table: kind, tiles (wild shows its stand-in), value."""
     if not opening.melds:
         return "(nothing to lay down)"
-    rows = [[m.kind, meld_text(m), m.value] for m in opening.melds]
+    rows = [
+        [m.kind, text, m.value] for m, text in zip(opening.melds, _meld_texts(opening), strict=True)
+    ]
     return tabulate(rows, headers=["kind", "tiles", "value"], tablefmt=fmt)
 
 
@@ -145,7 +208,7 @@ def alternatives_table(openings: Sequence[Opening], bar: int, fmt: str) -> str:
             [
                 rank,
                 o.value if melds else o.count,
-                " | ".join(meld_text(m) for m in o.melds),
+                " | ".join(_meld_texts(o)),
                 tiles_text(o.left),
                 o.residual_penalty,
                 "yes" if o.meets_threshold else "no",
@@ -165,18 +228,52 @@ def _opening_section(title: str, opening: Opening, bar: int, fmt: str) -> list[s
     ]
 
 
+def rules_text(rules: Rules) -> list[str]:
+    """Lines naming the switches that differ from the classic defaults."""
+    lines = []
+    if rules.indicator is not None:
+        okey = okey_face(rules.indicator).code
+        lines.append(
+            f"Indicator {rules.indicator.code}: the okey is {okey}; J = okey (wild),"
+            f" F = fake okey (plays as {okey}) [R-INDICATOR]."
+        )
+    if rules.take is not None:
+        lines.append(f"Taken discard: {rules.take.code} (must be laid) [R-TAKE-DISCARD].")
+    if rules.objective == "penalty":
+        lines.append("Objective: lowest residual penalty among openings that meet the bar.")
+    if not rules.joker_pairs:
+        lines.append("House rule: a joker may not replace a tile of a pair.")
+    return lines
+
+
+def one_turn_text(finish: OneTurnFinish, fmt: str) -> list[str]:
+    """The one-turn finish section [R-ONE-TURN, R-JOKER-FINISH, R-SCORE]."""
+    if not finish.applies:
+        return ["One-turn finish: does not apply, someone has opened already [R-ONE-TURN]."]
+    if finish.opening is None:
+        note = "" if finish.proven else " found in time (not proven impossible)"
+        return [f"One-turn finish: not possible{note} [R-ONE-TURN]."]
+    discard = finish.discard.code if finish.discard else "-"
+    kind = "a joker finish" if finish.joker_finish else "a one-turn finish"
+    return [
+        f"One-turn finish: possible, {kind} discarding {discard}: the winner gains"
+        f" {finish.winner_points}, every opponent loses {-finish.opponent_points}"
+        " [R-ONE-TURN, R-SCORE].",
+        opening_table(finish.opening, fmt),
+    ]
+
+
 def analysis_text(analysis: Analysis, fmt: str = "simple") -> str:
     """The readable report: rack, verdict, best meld and pairs openings, alternatives."""
     rules = analysis.rules
     rack = analysis.rack
-    lines = [
-        f"Rack ({len(rack)} tiles): {tiles_text(rack.tiles)}",
-        verdict_text(analysis),
-        "",
-    ]
+    lines = [f"Rack ({len(rack)} tiles): {tiles_text(rack.tiles)}"]
+    lines += rules_text(rules)
+    lines += [verdict_text(analysis), ""]
     lines += _opening_section("Best meld opening", analysis.melds, rules.meld_bar, fmt)
     lines.append("")
     lines += _opening_section("Best pairs opening", analysis.pairs, rules.pairs_bar, fmt)
+    lines += ["", *one_turn_text(analysis.one_turn, fmt)]
     if analysis.meld_alternatives:
         lines += ["", "Other meld openings:"]
         lines.append(alternatives_table(analysis.meld_alternatives, rules.meld_bar, fmt))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
-from rummy101_solver.tiles import Face, Tile
+from rummy101_solver.tiles import Face, Tile, okey_face
 
 MELD_THRESHOLD = 101
 """Points a meld opening needs by default [R-OPEN-MELDS]."""
@@ -23,6 +23,18 @@ UNOPENED_PENALTY = 202
 
 PAIRS_PENALTY_FACTOR = 2
 """A pairs opener pays twice the tiles left [R-PENALTY, R-RESIDUAL]."""
+
+ONE_TURN_WIN = 202
+"""Points the winner gains for a one-turn finish [R-SCORE]."""
+
+ONE_TURN_JOKER_WIN = 404
+"""Points the winner gains for a one-turn finish with a joker discard [R-SCORE]."""
+
+ONE_TURN_LOSS = 404
+"""Points every opponent loses to a one-turn finish [R-ONE-TURN]."""
+
+ONE_TURN_JOKER_LOSS = 808
+"""Points every opponent loses to a one-turn finish with a joker discard [R-ONE-TURN]."""
 
 OpeningKind = Literal["melds", "pairs"]
 Objective = Literal["value", "penalty"]
@@ -90,6 +102,7 @@ class Rules:
         out["meld_bar"] = self.meld_bar
         out["pairs_bar"] = self.pairs_bar
         out["jokers"] = "indicator" if self.indicator else "classic"
+        out["okey"] = okey_face(self.indicator).code if self.indicator else None
         return out
 
 

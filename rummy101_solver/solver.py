@@ -8,12 +8,20 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from rummy101_solver.candidates import MeldKind, Pattern, meld_patterns, pair_patterns
 from rummy101_solver.model import Packing, PackingProblem, solve_packings
-from rummy101_solver.rules import OpeningKind, Rules, residual_penalty
+from rummy101_solver.rules import (
+    ONE_TURN_JOKER_LOSS,
+    ONE_TURN_JOKER_WIN,
+    ONE_TURN_LOSS,
+    ONE_TURN_WIN,
+    OpeningKind,
+    Rules,
+    residual_penalty,
+)
 from rummy101_solver.tiles import WILD, Face, Rack, Tile, sort_tiles
 
 OpeningStatus = Literal["optimal", "feasible", "none"]
@@ -52,7 +60,9 @@ class Opening:
       the time limit ran out) or ``"none"`` (no opening found);
     - ``meets_threshold``: the opening reaches its bar [R-OPEN-MELDS, R-OPEN-PAIRS];
     - ``proven_none``: with status ``"none"``, True when no opening exists
-      (False: the time limit ran out before one was found).
+      (False: the time limit ran out before one was found);
+    - ``taken``: (meld index, place) of the taken discard, or ``None``
+      [R-TAKE-DISCARD].
     """
 
     kind: OpeningKind
@@ -62,6 +72,7 @@ class Opening:
     status: OpeningStatus
     meets_threshold: bool
     proven_none: bool = True
+    taken: tuple[int, int] | None = None
 
     @property
     def value(self) -> int:
@@ -80,6 +91,35 @@ class Opening:
 
 
 @dataclass(frozen=True)
+class OneTurnFinish:
+    """Can the rack lay down every tile but the discard this turn? [R-ONE-TURN]
+
+    - ``applies``: False when someone has opened already (rising mode given):
+      then finishing now is an ordinary finish, not a one-turn finish;
+    - ``possible``: an arrangement exists (melds meeting the bar, or pairs);
+    - ``joker_finish``: it can keep a joker as the discard [R-JOKER-FINISH];
+    - ``opening``: the arrangement (the joker-finish one when there is one),
+      its ``left`` being the discard; ``None`` when not possible;
+    - ``winner_points`` / ``opponent_points``: +202 / -404, or +404 / -808
+      with a joker discard, 0 / 0 when not possible [R-SCORE, R-ONE-TURN];
+    - ``proven``: False when the time limit ran out before an answer was proven.
+    """
+
+    applies: bool
+    possible: bool
+    joker_finish: bool
+    opening: Opening | None
+    winner_points: int
+    opponent_points: int
+    proven: bool = True
+
+    @property
+    def discard(self) -> Tile | None:
+        """The tile discarded to finish, or ``None``."""
+        return self.opening.left[0] if self.opening and self.opening.left else None
+
+
+@dataclass(frozen=True)
 class Analysis:
     """Everything ``rummy101 solve`` reports for one rack.
 
@@ -95,6 +135,7 @@ class Analysis:
     meld_alternatives: tuple[Opening, ...]
     pairs: Opening
     pair_alternatives: tuple[Opening, ...]
+    one_turn: OneTurnFinish
 
     @property
     def can_open(self) -> bool:
@@ -168,7 +209,18 @@ def _opening(rack: Rack, rules: Rules, kind: OpeningKind, packing: Packing) -> O
         proven_none=packing.status == "infeasible",
     )
     meets = found and opening.count > 0 and opening.score >= rules.bar(kind)
-    return Opening(**{**opening.__dict__, "meets_threshold": meets})
+    taken = None
+    if rules.take is not None:
+        taken = next(
+            (
+                (i, j)
+                for i, meld in enumerate(opening.melds)
+                for j, tile in enumerate(meld.tiles)
+                if tile == rules.take
+            ),
+            None,
+        )
+    return replace(opening, meets_threshold=meets, taken=taken)
 
 
 def _problem(rack: Rack, rules: Rules, kind: OpeningKind) -> PackingProblem:
@@ -211,9 +263,65 @@ def best_openings(
     packings = solve_packings(problem, alternatives=alternatives, time_limit=time_limit)
     if rules.objective == "penalty" and packings[0].status == "infeasible":
         # nothing meets the bar: show the best by value instead
-        fallback = PackingProblem(**{**problem.__dict__, "min_score": None, "objective": "value"})
+        fallback = replace(problem, min_score=None, objective="value")
         packings = solve_packings(fallback, alternatives=alternatives, time_limit=time_limit)
     return [_opening(rack, rules, kind, p) for p in packings]
+
+
+def _coverable(rack: Rack, patterns: list[Pattern]) -> int:
+    """Tiles of the rack that no candidate pattern could lay down."""
+    covered = {face for p in patterns for face in p.real}
+    return sum(k for face, k in rack.face_counts.items() if face not in covered)
+
+
+def one_turn_finish(
+    rack: Rack, rules: Rules, *, time_limit: float = DEFAULT_TIME_LIMIT
+) -> OneTurnFinish:
+    """Whether the rack finishes in one turn: all tiles but one laid down as melds
+    meeting the bar (or as pairs), the last one discarded [R-ONE-TURN,
+    R-JOKER-FINISH, R-SCORE]. A joker discard is preferred: it doubles the
+    score. The taken discard, if any, must be laid [R-TAKE-DISCARD].
+    ``time_limit`` in seconds for all the solves together.
+    """
+    nothing = OneTurnFinish(False, False, False, None, 0, 0)
+    if rules.rising:
+        return nothing
+    nothing = replace(nothing, applies=True)
+    if len(rack) < 2:
+        return nothing
+    deadline = time.monotonic() + time_limit
+    laid = len(rack) - 1
+    proven = True
+    tries: list[tuple[OpeningKind, bool]] = [("melds", True), ("melds", False)]
+    if laid % 2 == 0:
+        tries += [("pairs", True), ("pairs", False)]
+    for kind, joker in tries:
+        if joker and not rack.wilds:
+            continue
+        problem = replace(
+            _problem(rack, replace(rules, keep=1, objective="value"), kind),
+            min_laid=laid,
+            min_score=rules.bar(kind),
+            wilds_laid=rack.wilds - 1 if joker else None,
+        )
+        # quick refusal: more tiles than the discard that no candidate can hold
+        if _coverable(rack, list(problem.patterns)) > (0 if joker else 1):
+            continue
+        packing = solve_packings(problem, time_limit=max(deadline - time.monotonic(), 0.001))[0]
+        if packing.status == "unknown":
+            proven = False
+        if packing.status in ("optimal", "feasible"):
+            opening = _opening(rack, rules, kind, packing)
+            return OneTurnFinish(
+                applies=True,
+                possible=True,
+                joker_finish=joker,
+                opening=opening,
+                winner_points=ONE_TURN_JOKER_WIN if joker else ONE_TURN_WIN,
+                opponent_points=-(ONE_TURN_JOKER_LOSS if joker else ONE_TURN_LOSS),
+                proven=proven,
+            )
+    return replace(nothing, proven=proven)
 
 
 def analyse(
@@ -234,6 +342,8 @@ def analyse(
     melds = best_openings(rack, rules, "melds", alternatives=alternatives, time_limit=time_limit)
     remaining = max(deadline - time.monotonic(), 0.001)
     pairs = best_openings(rack, rules, "pairs", alternatives=alternatives, time_limit=remaining)
+    remaining = max(deadline - time.monotonic(), 0.001)
+    one_turn = one_turn_finish(rack, rules, time_limit=remaining)
     return Analysis(
         rack=rack,
         rules=rules,
@@ -241,4 +351,5 @@ def analyse(
         meld_alternatives=tuple(melds[1:]),
         pairs=pairs[0],
         pair_alternatives=tuple(pairs[1:]),
+        one_turn=one_turn,
     )

@@ -74,6 +74,11 @@ class Face:
         return self.code
 
 
+def okey_face(indicator: Face) -> Face:
+    """The okey named by an indicator: same colour, number + 1, 13 → 1 [R-INDICATOR]."""
+    return Face(indicator.colour, indicator.number % 13 + 1)
+
+
 ALL_FACES: tuple[Face, ...] = tuple(Face(c, n) for c in COLOURS for n in NUMBERS)
 
 

@@ -24,6 +24,7 @@ def test_a_rack_that_opens_exits_0() -> None:
     assert code == 0
     assert out.splitlines()[1] == (
         "Verdict: can open. Play melds: 102 points (needs 101), residual penalty 1."
+        " It can even finish this turn: a one-turn finish (see below)."
     )
 
 
@@ -83,7 +84,7 @@ def test_json_schema_keys_and_values() -> None:
     assert code == 1
     assert list(data) == [
         "rack", "rules", "melds", "meld_alternatives", "pairs", "pair_alternatives",
-        "can_open", "recommended",
+        "one_turn_finish", "can_open", "recommended",
     ]  # fmt: skip
     assert data["rack"] == ["R5", "B10", "K10", "J"]
     assert data["melds"]["value"] == 30

@@ -1,0 +1,162 @@
+"""One case to analyse: rack text plus options → (:class:`Rack`, :class:`Rules`).
+
+Shared by ``solve`` (options from the command line), ``batch`` (options from a
+JSON line) and ``verify`` (options from a fixture), so every entry point reads
+options the same way. Option names are the ``solve`` flags with ``_`` for
+``-``: ``threshold``, ``pairs_threshold``, ``after``, ``after_pairs``, ``keep``,
+``take``, ``indicator``, ``objective``, ``joker_pairs`` (``no_joker_pairs`` is
+accepted too), ``alternatives``, ``time_limit``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from rummy101_solver.parsing import (
+    RackError,
+    check_rack_limits,
+    parse_face,
+    parse_tile,
+    read_tiles,
+)
+from rummy101_solver.rules import MELD_THRESHOLD, PAIRS_THRESHOLD, Rules
+from rummy101_solver.tiles import MAX_RACK, Rack
+
+DEFAULTS: dict[str, Any] = {
+    "threshold": MELD_THRESHOLD,
+    "pairs_threshold": PAIRS_THRESHOLD,
+    "after": None,
+    "after_pairs": None,
+    "keep": 1,
+    "take": None,
+    "indicator": None,
+    "objective": "value",
+    "joker_pairs": True,
+    "alternatives": 3,
+    "time_limit": 10.0,
+}
+"""Every option with its default: the same defaults as the ``solve`` flags."""
+
+_INTS = {
+    "threshold": (0, None),
+    "pairs_threshold": (0, None),
+    "after": (0, None),
+    "after_pairs": (0, None),
+    "keep": (0, MAX_RACK),
+    "alternatives": (0, 50),
+}
+
+
+class OptionError(ValueError):
+    """An option with a bad name or value; ``str()`` is the message for the user."""
+
+
+@dataclass(frozen=True)
+class Case:
+    """A rack with the rules and solver settings to analyse it under.
+
+    ``alternatives`` (openings) and ``time_limit`` (seconds) are solver
+    settings, not rules of the game.
+    """
+
+    rack: Rack
+    rules: Rules
+    alternatives: int = 3
+    time_limit: float = 10.0
+
+
+def _check_option(name: str, value: Any) -> Any:
+    if name in _INTS:
+        if value is None and name in ("after", "after_pairs"):
+            return None
+        low, high = _INTS[name]
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise OptionError(f"option '{name}': {value!r} is not a whole number")
+        if value < low or (high is not None and value > high):
+            span = f"{low}–{high}" if high is not None else f"at least {low}"
+            raise OptionError(f"option '{name}': {value} is out of range ({span})")
+        return value
+    if name == "time_limit":
+        if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
+            raise OptionError(f"option 'time_limit': {value!r} is not a number of seconds > 0")
+        return float(value)
+    if name == "objective":
+        if value not in ("value", "penalty"):
+            raise OptionError(f"option 'objective': {value!r} is not 'value' or 'penalty'")
+        return value
+    if name in ("joker_pairs", "no_joker_pairs"):
+        if not isinstance(value, bool):
+            raise OptionError(f"option '{name}': {value!r} is not true or false")
+        return value
+    if name in ("take", "indicator"):
+        if value is not None and not isinstance(value, str):
+            raise OptionError(f"option '{name}': {value!r} is not a tile")
+        return value
+    raise OptionError(f"unknown option '{name}'; options: {', '.join(DEFAULTS)}")
+
+
+def build_case(rack_text: str, options: Mapping[str, Any] | None = None) -> Case:
+    """Parse ``rack_text`` and ``options`` (missing ones take :data:`DEFAULTS`).
+
+    With ``take`` the rack is the 21 tiles held before taking the discard; the
+    taken tile is added to it and must be used [R-TAKE-DISCARD]. With
+    ``indicator`` the okey variant applies [R-INDICATOR].
+
+    Raises :class:`~rummy101_solver.parsing.RackError` for bad tiles (the
+    message names the token, or the option ``--take``/``--indicator``) and
+    :class:`OptionError` for a bad option.
+    """
+    values = dict(DEFAULTS)
+    for name, value in (options or {}).items():
+        values[name] = _check_option(name, value)
+    if "no_joker_pairs" in values:
+        values["joker_pairs"] = not values.pop("no_joker_pairs")
+    indicator = None
+    if values["indicator"] is not None:
+        try:
+            indicator = parse_face(values["indicator"])
+        except RackError as err:
+            raise RackError(values["indicator"], None, f"--indicator: {err.reason}") from None
+    take = None
+    if values["take"] is not None:
+        try:
+            take = parse_tile(values["take"], indicator=indicator)
+        except RackError as err:
+            raise RackError(values["take"], None, f"--take: {err.reason}") from None
+    tiles = read_tiles(rack_text, indicator=indicator)
+    if not tiles:
+        raise RackError(None, None, "empty rack: give 1–22 tiles, e.g. R3 R4 R5 B7 K7 Y7 J")
+    if take is not None:
+        try:
+            check_rack_limits(tiles, indicator=indicator, max_tiles=MAX_RACK - 1)
+        except RackError as err:
+            if err.position is None or err.position < MAX_RACK:
+                raise
+            raise RackError(
+                err.token,
+                err.position,
+                f"with --take the rack holds at most {MAX_RACK - 1} tiles before the take"
+                " [R-RACK, R-TAKE-DISCARD]",
+            ) from None
+        try:
+            check_rack_limits([*tiles, (values["take"], take)], indicator=indicator)
+        except RackError as err:
+            raise RackError(values["take"], None, f"--take: {err.reason}") from None
+        tiles = [*tiles, (values["take"], take)]
+    else:
+        check_rack_limits(tiles, indicator=indicator)
+    rules = Rules(
+        threshold=values["threshold"],
+        pairs_threshold=values["pairs_threshold"],
+        after=values["after"],
+        after_pairs=values["after_pairs"],
+        keep=values["keep"],
+        indicator=indicator,
+        take=take,
+        objective=values["objective"],
+        joker_pairs=values["joker_pairs"],
+    )
+    rack = Rack(tuple(tile for _, tile in tiles))
+    return Case(rack, rules, values["alternatives"], values["time_limit"])
