@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from rummy101_solver.tiles import ALL_FACES, COPIES, WILD, WILD_TILES, Rack, Tile
+from rummy101_solver.tiles import ALL_FACES, COPIES, WILD, WILD_TILES, Face, Rack, Tile, okey_face
 
 TILE_SET: tuple[Tile, ...] = tuple(Tile(f) for f in ALL_FACES for _ in range(COPIES)) + (
     (WILD,) * WILD_TILES
@@ -27,3 +27,28 @@ def deal_rack(seed: int, size: int = 22) -> Rack:
 def deal_racks(seed: int, count: int, size: int = 22) -> list[Rack]:
     """``count`` racks of ``size`` tiles, shuffled with seeds ``seed`` … ``seed + count - 1``."""
     return [deal_rack(seed + i, size) for i in range(count)]
+
+
+def deal_indicator_rack(seed: int, size: int = 22) -> tuple[Face, Rack]:
+    """A rack of the okey variant [R-INDICATOR]: (indicator, rack).
+
+    The set is shuffled with ``seed``; the first numbered tile is turned face up
+    as the indicator (a special tile drawn first is set aside, as the rules say)
+    and the rack is the next ``size`` tiles. The two copies of the okey are wild
+    (``J``) and the two special tiles are fake okeys (``F``).
+    """
+    tiles = list(TILE_SET)
+    random.Random(seed).shuffle(tiles)
+    first = next(i for i, t in enumerate(tiles) if not t.is_wild)
+    indicator = tiles.pop(first).face
+    assert indicator is not None
+    okey = okey_face(indicator)
+    rack = []
+    for tile in tiles[:size]:
+        if tile.is_wild:
+            rack.append(Tile(okey, fake=True))
+        elif tile.face == okey:
+            rack.append(WILD)
+        else:
+            rack.append(tile)
+    return indicator, Rack(tuple(rack))
