@@ -97,22 +97,23 @@ def _check_option(name: str, value: Any) -> Any:
     raise OptionError(f"unknown option '{name}'; options: {', '.join(DEFAULTS)}")
 
 
-def build_case(rack_text: str, options: Mapping[str, Any] | None = None) -> Case:
-    """Parse ``rack_text`` and ``options`` (missing ones take :data:`DEFAULTS`).
-
-    With ``take`` the rack is the 21 tiles held before taking the discard; the
-    taken tile is added to it and must be used [R-TAKE-DISCARD]. With
-    ``indicator`` the okey variant applies [R-INDICATOR].
-
-    Raises :class:`~rummy101_solver.parsing.RackError` for bad tiles (the
-    message names the token, or the option ``--take``/``--indicator``) and
-    :class:`OptionError` for a bad option.
-    """
+def _options(options: Mapping[str, Any] | None) -> dict[str, Any]:
     values = dict(DEFAULTS)
     for name, value in (options or {}).items():
         values[name] = _check_option(name, value)
     if "no_joker_pairs" in values:
         values["joker_pairs"] = not values.pop("no_joker_pairs")
+    return values
+
+
+def build_rules(options: Mapping[str, Any] | None = None) -> Rules:
+    """The :class:`Rules` named by ``options`` (missing ones take :data:`DEFAULTS`).
+
+    Raises :class:`OptionError` for a bad option and
+    :class:`~rummy101_solver.parsing.RackError` for a bad ``take`` or
+    ``indicator`` tile (the message names the option).
+    """
+    values = _options(options)
     indicator = None
     if values["indicator"] is not None:
         try:
@@ -125,6 +126,33 @@ def build_case(rack_text: str, options: Mapping[str, Any] | None = None) -> Case
             take = parse_tile(values["take"], indicator=indicator)
         except RackError as err:
             raise RackError(values["take"], None, f"--take: {err.reason}") from None
+    return Rules(
+        threshold=values["threshold"],
+        pairs_threshold=values["pairs_threshold"],
+        after=values["after"],
+        after_pairs=values["after_pairs"],
+        keep=values["keep"],
+        indicator=indicator,
+        take=take,
+        objective=values["objective"],
+        joker_pairs=values["joker_pairs"],
+    )
+
+
+def build_case(rack_text: str, options: Mapping[str, Any] | None = None) -> Case:
+    """Parse ``rack_text`` and ``options`` (missing ones take :data:`DEFAULTS`).
+
+    With ``take`` the rack is the 21 tiles held before taking the discard; the
+    taken tile is added to it and must be used [R-TAKE-DISCARD]. With
+    ``indicator`` the okey variant applies [R-INDICATOR].
+
+    Raises :class:`~rummy101_solver.parsing.RackError` for bad tiles (the
+    message names the token, or the option ``--take``/``--indicator``) and
+    :class:`OptionError` for a bad option.
+    """
+    values = _options(options)
+    rules = build_rules(options)
+    indicator, take = rules.indicator, rules.take
     tiles = read_tiles(rack_text, indicator=indicator)
     if not tiles:
         raise RackError(None, None, "empty rack: give 1–22 tiles, e.g. R3 R4 R5 B7 K7 Y7 J")
@@ -147,16 +175,5 @@ def build_case(rack_text: str, options: Mapping[str, Any] | None = None) -> Case
         tiles = [*tiles, (values["take"], take)]
     else:
         check_rack_limits(tiles, indicator=indicator)
-    rules = Rules(
-        threshold=values["threshold"],
-        pairs_threshold=values["pairs_threshold"],
-        after=values["after"],
-        after_pairs=values["after_pairs"],
-        keep=values["keep"],
-        indicator=indicator,
-        take=take,
-        objective=values["objective"],
-        joker_pairs=values["joker_pairs"],
-    )
     rack = Rack(tuple(tile for _, tile in tiles))
     return Case(rack, rules, values["alternatives"], values["time_limit"])

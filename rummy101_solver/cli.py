@@ -14,7 +14,7 @@ from typing import Any, NoReturn, TypeVar
 import click
 from tabulate import tabulate_formats
 
-from rummy101_solver.case import OptionError, build_case
+from rummy101_solver.case import OptionError, build_case, build_rules
 from rummy101_solver.parsing import RackError
 from rummy101_solver.rules import MELD_THRESHOLD, PAIRS_THRESHOLD
 
@@ -38,99 +38,124 @@ def fail(message: str) -> NoReturn:
     raise InputError(message)
 
 
-def solve_options(func: F) -> F:
-    """The options every solving command shares (``solve``; later ``batch``)."""
-    options = [
-        click.option(
-            "--threshold",
-            type=click.IntRange(min=0),
-            default=MELD_THRESHOLD,
-            show_default=True,
-            help="Points a meld opening needs [R-OPEN-MELDS].",
-        ),
-        click.option(
-            "--pairs-threshold",
-            type=click.IntRange(min=0),
-            default=PAIRS_THRESHOLD,
-            show_default=True,
-            help="Pairs a pairs opening needs [R-OPEN-PAIRS].",
-        ),
-        click.option(
-            "--after",
-            type=click.IntRange(min=0),
-            default=None,
-            metavar="POINTS",
-            help="Rising mode: highest meld opening so far; the bar becomes POINTS+1 [R-RISING].",
-        ),
-        click.option(
-            "--after-pairs",
-            type=click.IntRange(min=0),
-            default=None,
-            metavar="PAIRS",
-            help="Rising mode: the most pairs opened so far; the bar becomes PAIRS+1 [R-RISING].",
-        ),
-        click.option(
-            "--take",
-            metavar="TILE",
-            default=None,
-            help="Take TILE (the last discard) instead of drawing: it joins the rack"
-            " and every opening must use it [R-TAKE-DISCARD].",
-        ),
-        click.option(
-            "--indicator",
-            metavar="TILE",
-            default=None,
-            help="Okey variant: the face-up indicator; the next number of its colour is"
-            " the okey (wild, also written J), F is a fake okey [R-INDICATOR].",
-        ),
-        click.option(
-            "--objective",
-            type=click.Choice(["value", "penalty"]),
-            default="value",
-            show_default=True,
-            help="value: highest-value opening; penalty: lowest residual penalty among"
-            " openings that meet the threshold [R-RESIDUAL].",
-        ),
-        click.option(
-            "--no-joker-pairs",
-            is_flag=True,
-            default=False,
-            help="House rule: a joker may not replace a tile of a pair [R-PAIR].",
-        ),
-        click.option(
-            "--keep",
-            type=click.IntRange(0, 22),
-            default=1,
-            show_default=True,
-            help="Tiles that must stay on the rack (1 for the discard) [R-KEEP-DISCARD].",
-        ),
-        click.option(
-            "--alternatives",
-            type=click.IntRange(0, 50),
-            default=3,
-            show_default=True,
-            help="Next-best openings to list, each leaving different tiles.",
-        ),
-        click.option(
-            "--time-limit",
-            type=click.FloatRange(min=0.001),
-            default=10.0,
-            show_default=True,
-            metavar="SECONDS",
-            help="Solver time for the whole rack; past it, answers say 'feasible', not 'optimal'.",
-        ),
-        click.option(
-            "--format",
-            "fmt",
-            type=click.Choice(FORMATS),
-            default="simple",
-            show_default=True,
-            help="'json', or a tabulate table format (simple, github, grid, plain, …).",
-        ),
-    ]
-    for option in reversed(options):
-        func = option(func)
-    return func
+_OPTIONS: dict[str, Callable[[F], F]] = {
+    "threshold": click.option(
+        "--threshold",
+        type=click.IntRange(min=0),
+        default=MELD_THRESHOLD,
+        show_default=True,
+        help="Points a meld opening needs [R-OPEN-MELDS].",
+    ),
+    "pairs_threshold": click.option(
+        "--pairs-threshold",
+        type=click.IntRange(min=0),
+        default=PAIRS_THRESHOLD,
+        show_default=True,
+        help="Pairs a pairs opening needs [R-OPEN-PAIRS].",
+    ),
+    "after": click.option(
+        "--after",
+        type=click.IntRange(min=0),
+        default=None,
+        metavar="POINTS",
+        help="Rising mode: highest meld opening so far; the bar becomes POINTS+1 [R-RISING].",
+    ),
+    "after_pairs": click.option(
+        "--after-pairs",
+        type=click.IntRange(min=0),
+        default=None,
+        metavar="PAIRS",
+        help="Rising mode: the most pairs opened so far; the bar becomes PAIRS+1 [R-RISING].",
+    ),
+    "take": click.option(
+        "--take",
+        metavar="TILE",
+        default=None,
+        help="Take TILE (the last discard) instead of drawing: it joins the rack"
+        " and every opening must use it [R-TAKE-DISCARD].",
+    ),
+    "indicator": click.option(
+        "--indicator",
+        metavar="TILE",
+        default=None,
+        help="Okey variant: the face-up indicator; the next number of its colour is"
+        " the okey (wild, also written J), F is a fake okey [R-INDICATOR].",
+    ),
+    "objective": click.option(
+        "--objective",
+        type=click.Choice(["value", "penalty"]),
+        default="value",
+        show_default=True,
+        help="value: highest-value opening; penalty: lowest residual penalty among"
+        " openings that meet the threshold [R-RESIDUAL].",
+    ),
+    "no_joker_pairs": click.option(
+        "--no-joker-pairs",
+        is_flag=True,
+        default=False,
+        help="House rule: a joker may not replace a tile of a pair [R-PAIR].",
+    ),
+    "keep": click.option(
+        "--keep",
+        type=click.IntRange(0, 22),
+        default=1,
+        show_default=True,
+        help="Tiles that must stay on the rack (1 for the discard) [R-KEEP-DISCARD].",
+    ),
+    "alternatives": click.option(
+        "--alternatives",
+        type=click.IntRange(0, 50),
+        default=3,
+        show_default=True,
+        help="Next-best openings to list, each leaving different tiles.",
+    ),
+    "time_limit": click.option(
+        "--time-limit",
+        type=click.FloatRange(min=0.001),
+        default=10.0,
+        show_default=True,
+        metavar="SECONDS",
+        help="Solver time for the whole rack; past it, answers say 'feasible', not 'optimal'.",
+    ),
+    "fmt": click.option(
+        "--format",
+        "fmt",
+        type=click.Choice(FORMATS),
+        metavar="FORMAT",
+        default="simple",
+        show_default=True,
+        help="'json', or a tabulate table format: simple, github, grid, plain, psql, …",
+    ),
+}
+
+
+def with_options(*names: str) -> Callable[[F], F]:
+    """A decorator adding the named shared options, in the order given."""
+
+    def decorate(func: F) -> F:
+        for name in reversed(names):
+            func = _OPTIONS[name](func)
+        return func
+
+    return decorate
+
+
+RULE_OPTIONS = (
+    "threshold",
+    "pairs_threshold",
+    "after",
+    "after_pairs",
+    "take",
+    "indicator",
+    "no_joker_pairs",
+    "keep",
+)
+"""The options that set the rules of the game (``Rules``)."""
+
+solve_options = with_options(
+    *RULE_OPTIONS[:-1], "objective", "keep", "alternatives", "time_limit", "fmt"
+)
+"""The options of ``solve`` (and ``batch``)."""
 
 
 def read_rack_text(tiles: tuple[str, ...]) -> str:
@@ -274,3 +299,52 @@ def bench(racks: int, seed: int, size: int, alternatives: int) -> None:
     click.echo(f"p95:    {p95 * 1000:.2f} ms per rack")
     click.echo(f"max:    {times[-1] * 1000:.2f} ms per rack")
     click.echo(f"throughput: {racks / total:.0f} racks/s")
+
+
+@main.command()
+@click.argument("arrangement", nargs=-1)
+@click.option("--rack", "rack_text", metavar="TILES", default=None,
+              help="The rack the tiles come from: report tiles left, residual penalty and"
+              " the discard kept [R-KEEP-DISCARD].")  # fmt: skip
+@with_options(*RULE_OPTIONS, "time_limit", "fmt")
+def check(arrangement: tuple[str, ...], rack_text: str | None, fmt: str, time_limit: float,
+          **options: Any) -> None:  # fmt: skip
+    """Judge an arrangement: is every group legal, does it open?
+
+    ARRANGEMENT: groups separated by '|' or '/', e.g. "R3 R4 R5 | B7 K7 Y7".
+    A joker may be pinned to what it stands for: J=R11; otherwise the tool works
+    out what it can stand for. Every broken rule is named with its id. With
+    no ARRANGEMENT, or '-', it is read from stdin.
+
+    \b
+    Example:
+      rummy101 check "R3 R4 R5 | B7 K7 Y7 | R10 J R12"
+      rummy101 check "R12 R13 R1"
+      rummy101 check "R10 R11 R12 | B11 B12 B13" --rack "R10 R11 R12 B11 B12 B13 Y1 Y2"
+
+    Exit code: 0 a legal opening that meets the threshold, 1 illegal or
+    short, 2 bad input.
+    """
+    from rummy101_solver.check import check_arrangement, find_better
+    from rummy101_solver.parsing import parse_arrangement
+
+    text = read_rack_text(arrangement)
+    try:
+        if rack_text is not None:
+            case = build_case(rack_text, options)
+            rules, rack = case.rules, case.rack
+        else:
+            rules, rack = build_rules(options), None
+        groups = parse_arrangement(text, indicator=rules.indicator)
+        result = check_arrangement(groups, rules, rack)
+    except (RackError, OptionError) as err:
+        fail(str(err))
+
+    from rummy101_solver.render import check_json, check_text, dumps
+
+    better = find_better(result, time_limit=time_limit)
+    if fmt == "json":
+        click.echo(dumps(check_json(result, better)))
+    else:
+        click.echo(check_text(result, better, fmt))
+    sys.exit(EXIT_CAN_OPEN if result.meets_threshold else EXIT_CANNOT_OPEN)

@@ -101,11 +101,12 @@ def _tokens(text: str | Iterable[str]) -> list[str]:
 
 
 def read_tiles(
-    text: str | Iterable[str], *, indicator: Face | None = None
+    text: str | Iterable[str], *, indicator: Face | None = None, first: int = 1
 ) -> list[tuple[str, Tile]]:
     """Text to (token as written, tile) pairs in input order; joins ``red 7`` into one tile.
 
     Checks each token, not the rack limits (see :func:`check_rack_limits`).
+    ``first`` is the place number of the first tile in error messages.
     Raises :class:`RackError` for a token that is not a tile.
     """
     tokens = _tokens(text)
@@ -114,7 +115,7 @@ def read_tiles(
     i = 0
     while i < len(tokens):
         token = tokens[i]
-        position = len(out) + 1
+        position = len(out) + first
         word = _fold(token)
         i += 1
         if word in WILD_WORDS:
@@ -242,3 +243,74 @@ def parse_rack(
         raise RackError(None, None, "empty rack: give 1–22 tiles, e.g. R3 R4 R5 B7 K7 Y7 J")
     check_rack_limits(tiles, indicator=indicator, max_tiles=max_tiles)
     return Rack(tuple(tile for _, tile in tiles))
+
+
+@dataclass(frozen=True)
+class LaidTile:
+    """One tile of an arrangement: the token as written, the tile, its place
+    (1-based, across the whole arrangement) and, for a pinned joker
+    (``J=R11``), the face the player claims it stands for."""
+
+    token: str
+    tile: Tile
+    position: int
+    pin: Face | None = None
+
+
+GROUP_SEPARATORS = re.compile(r"[|/]")
+
+
+def parse_arrangement(text: str, *, indicator: Face | None = None) -> list[list[LaidTile]]:
+    """Parse an arrangement: groups separated by ``|`` or ``/``, e.g.
+    ``"R3 R4 R5 | B7 K7 Y7 | R10 J=R11 R12"``.
+
+    A wild tile may be pinned with ``=`` to the tile it stands for (``J=R11``).
+    Returns the groups in order, each a list of :class:`LaidTile`. Raises
+    :class:`RackError` for a bad token, a pin on a tile that is not wild, or an
+    empty group. Rack limits are not checked here.
+    """
+    groups: list[list[LaidTile]] = []
+    position = 1
+    for number, part in enumerate(GROUP_SEPARATORS.split(text), start=1):
+        group = _parse_group(part, indicator, position)
+        if not group:
+            raise RackError(None, None, f"group {number} is empty: write tiles between the '|'")
+        position += len(group)
+        groups.append(group)
+    return groups
+
+
+def _parse_pin(token: str, indicator: Face | None, position: int) -> LaidTile:
+    """``J=R11``: a wild tile and the face it is claimed to stand for."""
+    left, _, right = token.partition("=")
+    tiles = read_tiles([left], indicator=indicator, first=position) if left else []
+    if len(tiles) != 1 or not tiles[0][1].is_wild:
+        raise RackError(
+            token, position, "only a joker can be pinned to a tile, as in J=R11 [R-WILD]"
+        )
+    try:
+        pin = parse_face(right)
+    except RackError as err:
+        reason = f"after '=': {err.reason}"
+        if err.reason == "numbers run 1–13":
+            digits = re.sub(r"\D", "", right)
+            reason = f"a joker cannot stand for {digits}: numbers run 1–13 [R-WILD]"
+        raise RackError(token, position, reason) from None
+    return LaidTile(token, tiles[0][1], position, pin)
+
+
+def _parse_group(part: str, indicator: Face | None, first: int) -> list[LaidTile]:
+    """One group's tiles, numbered from ``first``; pinned jokers kept apart."""
+    group: list[LaidTile] = []
+    chunk: list[str] = []
+    for token in [*_tokens(part), None]:
+        if token is not None and "=" not in token:
+            chunk.append(token)
+            continue
+        position = first + len(group)
+        for i, (word, tile) in enumerate(read_tiles(chunk, indicator=indicator, first=position)):
+            group.append(LaidTile(word, tile, position + i))
+        chunk = []
+        if token is not None:
+            group.append(_parse_pin(token, indicator, first + len(group)))
+    return group

@@ -15,6 +15,7 @@ from rummy101_solver.rules import Rules
 from rummy101_solver.tiles import Face, Tile, codes, okey_face
 
 if TYPE_CHECKING:
+    from rummy101_solver.check import CheckResult
     from rummy101_solver.solver import Analysis, Meld, OneTurnFinish, Opening
 
 
@@ -280,4 +281,106 @@ def analysis_text(analysis: Analysis, fmt: str = "simple") -> str:
     if analysis.pair_alternatives:
         lines += ["", "Other pairs openings:"]
         lines.append(alternatives_table(analysis.pair_alternatives, rules.pairs_bar, fmt))
+    return "\n".join(lines)
+
+
+# --- rummy101 check -------------------------------------------------------------------
+def _stand_in_text(result: CheckResult, group: int) -> str:
+    check = result.groups[group]
+    words = []
+    open_colours = dict(check.verdict.may_be)
+    for place, (laid, face) in enumerate(zip(check.tiles, check.verdict.stands_for, strict=True)):
+        tile = laid.tile
+        if (tile.is_wild or tile.fake) and face is not None:
+            if place in open_colours:
+                options = "/".join(f"{c}{face.number}" for c in open_colours[place])
+                words.append(f"{tile.code}={options}")
+            else:
+                words.append(f"{tile.code}={face.code}")
+        else:
+            words.append(tile.code)
+    return " ".join(words)
+
+
+def check_json(result: CheckResult, better: Opening | None) -> dict[str, Any]:
+    """The ``check --format json`` object (schema in the README)."""
+    groups = []
+    for i, g in enumerate(result.groups):
+        v = g.verdict
+        groups.append(
+            {
+                "tiles": [lt.tile.code for lt in g.tiles],
+                "stands_for": [f.code if f else None for f in v.stands_for],
+                "may_be": {str(place): list(colours) for place, colours in v.may_be},
+                "kind": v.kind,
+                "value": v.value,
+                "legal": v.legal,
+                "errors": [{"rule": e.rule, "message": e.message} for e in v.errors],
+                "text": _stand_in_text(result, i),
+            }
+        )
+    return {
+        "legal": result.legal,
+        "kind": result.kind,
+        "value": result.value,
+        "count": result.count,
+        "threshold": result.bar,
+        "meets_threshold": result.meets_threshold,
+        "groups": groups,
+        "errors": [{"rule": e.rule, "message": e.message} for e in result.errors],
+        "rack": codes(result.rack.tiles) if result.rack else None,
+        "left": codes(result.left) if result.left is not None else None,
+        "residual_penalty": result.residual_penalty,
+        "keeps_discard": result.keeps_discard,
+        "rules": result.rules.to_json(),
+        "better": opening_json(better, result.bar) if better else None,
+    }
+
+
+def check_verdict(result: CheckResult) -> str:
+    """One line: legal or not, and whether it opens [R-OPEN-MELDS, R-OPEN-PAIRS]."""
+    unit = "pairs" if result.kind == "pairs" else "points"
+    if not result.legal:
+        broken = sum(len(g.verdict.errors) for g in result.groups) + len(result.errors)
+        return f"Verdict: not legal ({broken} rule{'s' * (broken > 1)} broken, listed above)."
+    rule = "R-OPEN-PAIRS" if result.kind == "pairs" else "R-OPEN-MELDS"
+    if result.meets_threshold:
+        return f"Verdict: legal, and it opens: {result.score} {unit} (needs {result.bar})."
+    return (
+        f"Verdict: legal, but it does not open: {result.score} {unit},"
+        f" short of {result.bar} [{rule}]."
+    )
+
+
+def check_text(result: CheckResult, better: Opening | None, fmt: str = "simple") -> str:
+    """The readable ``check`` report: one row per group, broken rules, verdict."""
+    rows = []
+    for i, g in enumerate(result.groups, start=1):
+        v = g.verdict
+        rows.append([i, v.kind or "?", _stand_in_text(result, i - 1), v.value,
+                     "legal" if v.legal else "ILLEGAL"])  # fmt: skip
+    lines = [tabulate(rows, headers=["group", "kind", "tiles", "value", "verdict"], tablefmt=fmt)]
+    problems = [
+        f"group {i}: {e.message} [{e.rule}]"
+        for i, g in enumerate(result.groups, start=1)
+        for e in g.verdict.errors
+    ]
+    problems += [f"{e.message} [{e.rule}]" for e in result.errors]
+    lines += [f"- {p}" for p in problems]
+    total = f"Total: {result.value} points in {result.count} group{'s' * (result.count != 1)}"
+    if result.kind == "pairs":
+        total = f"Total: {result.count} pair{'s' * (result.count != 1)}"
+    lines.append(total + ".")
+    if result.left is not None:
+        lines.append(
+            f"Left on the rack: {tiles_text(result.left)}   residual penalty"
+            f" {result.residual_penalty}"
+        )
+    lines.append(check_verdict(result))
+    if better is not None:
+        source = "this rack" if result.rack is not None else "the same tiles"
+        lines.append(
+            f"Better: {source} can make {_measure(better)}"
+            f" (residual penalty {better.residual_penalty}): " + " | ".join(_meld_texts(better))
+        )
     return "\n".join(lines)

@@ -7,6 +7,7 @@ to whatever needs it; there is no global flag. Rule ids refer to
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
@@ -113,3 +114,242 @@ def residual_penalty(left: tuple[Tile, ...] | list[Tile], kind: OpeningKind) -> 
     """
     points = sum(t.points for t in left)
     return points * PAIRS_PENALTY_FACTOR if kind == "pairs" else points
+
+
+# --- meld legality: one group of tiles as laid ---------------------------------------
+GroupKind = Literal["run", "set", "pair"]
+
+_COLOUR_NAMES = {"R": "red", "B": "blue", "K": "black", "Y": "yellow"}
+
+
+@dataclass(frozen=True)
+class Broken:
+    """One broken rule: its id (``R-RUN``) and a plain sentence."""
+
+    rule: str
+    message: str
+
+
+@dataclass(frozen=True)
+class GroupVerdict:
+    """The verdict on one group of tiles as laid.
+
+    - ``kind``: run, set or pair (the reading that fits best; ``None`` when the
+      tiles fit none at all);
+    - ``stands_for``: the face each tile plays as (``None`` where unknown);
+    - ``may_be``: for each wild tile whose colour a set leaves open, the
+      colours it may be (place → colours), e.g. ``{2: ("K", "Y")}``;
+    - ``value``: points [R-VALUE] (0 when illegal);
+    - ``errors``: every rule the group breaks; legal when empty.
+    """
+
+    kind: GroupKind | None
+    stands_for: tuple[Face | None, ...]
+    value: int
+    errors: tuple[Broken, ...] = ()
+    may_be: tuple[tuple[int, tuple[str, ...]], ...] = ()
+
+    @property
+    def legal(self) -> bool:
+        """True when no rule is broken."""
+        return not self.errors
+
+
+def _name(colour_code: str) -> str:
+    return _COLOUR_NAMES[colour_code]
+
+
+def _seq(faces: list[Face | None]) -> str:
+    return "-".join(str(f.number) if f else "J" for f in faces)
+
+
+def _judge_pair(tiles: list[tuple[Tile, Face | None]], rules: Rules) -> GroupVerdict:
+    """Two tiles of one colour and number; a joker may replace one [R-PAIR]."""
+    fixed = [pin if t.is_wild else t.face for t, pin in tiles]
+    wilds = [t for t, _ in tiles if t.is_wild]
+    errors = []
+    if len(wilds) == 2:
+        errors.append(Broken("R-PAIR", "two jokers are not a pair"))
+    if wilds and not rules.joker_pairs:
+        errors.append(Broken("R-PAIR", "house rule: a joker may not replace a tile of a pair"))
+    faces = [f for f in fixed if f is not None]
+    if len(faces) == 2 and faces[0] != faces[1]:
+        a, b = faces
+        if a.number == b.number:
+            why = f"{a.code} {b.code} is not a pair: the colours differ"
+        else:
+            why = f"{a.code} {b.code} is not a pair: a pair is two tiles of one colour and number"
+        errors.append(Broken("R-PAIR", why))
+    face = faces[0] if faces else None
+    stands = (face, face)
+    value = 2 * face.number if face and not errors else 0
+    return GroupVerdict("pair", stands, value, tuple(errors))
+
+
+def _judge_set(tiles: list[tuple[Tile, Face | None]]) -> GroupVerdict:
+    """3 or 4 tiles of one number, every colour different [R-SET, R-WILD]."""
+    errors = []
+    fixed = [(i, pin if t.is_wild else t.face) for i, (t, pin) in enumerate(tiles)]
+    known = [(i, f) for i, f in fixed if f is not None]
+    numbers = sorted({f.number for _, f in known})
+    if not 3 <= len(tiles) <= 4:
+        errors.append(Broken("R-SET", f"a set has 3 or 4 tiles, not {len(tiles)}"))
+    if len(numbers) > 1:
+        errors.append(
+            Broken("R-SET", f"a set is one number; this has {', '.join(map(str, numbers))}")
+        )
+    seen: dict[str, Face] = {}
+    for _, face in known:
+        colour = face.colour.value
+        if colour in seen and len(numbers) == 1:
+            first = seen[colour]
+            errors.append(
+                Broken(
+                    "R-SET",
+                    f"{_name(colour)} appears twice; {first.code} {face.code} is a pair,"
+                    " not part of a set",
+                )
+            )
+        seen.setdefault(colour, face)
+    number = numbers[0] if numbers else None
+    missing = [c for c in "RBKY" if c not in seen]
+    stands: list[Face | None] = [f for _, f in fixed]
+    may_be = []
+    free = [i for i, f in fixed if f is None]
+    if number is not None:
+        from rummy101_solver.tiles import Colour  # local: keeps the public surface small
+
+        for k, i in enumerate(free):
+            if k < len(missing):
+                stands[i] = Face(Colour(missing[k]), number)
+            if len(missing) > len(free):
+                may_be.append((i, tuple(missing)))
+    value = sum(f.number for f in stands if f) if not errors else 0
+    return GroupVerdict("set", tuple(stands), value, tuple(errors), tuple(may_be))
+
+
+def _judge_run(tiles: list[tuple[Tile, Face | None]]) -> GroupVerdict:
+    """3–13 tiles of one colour, consecutive, 1 low only [R-RUN, R-WILD].
+
+    The tiles are read in the order written (ascending, or descending and then
+    turned round). Without unpinned jokers any order is accepted.
+    """
+    from rummy101_solver.tiles import Colour
+
+    errors: list[Broken] = []
+    fixed = [pin if t.is_wild else t.face for t, pin in tiles]
+    known = [(i, f) for i, f in enumerate(fixed) if f is not None]
+    colours = sorted({f.colour.value for _, f in known}, key="RBKY".index)
+    if len(colours) > 1:
+        names = ", ".join(_name(c) for c in colours)
+        errors.append(Broken("R-RUN", f"a run is one colour; this has {names}"))
+    if not 3 <= len(tiles) <= 13:
+        errors.append(Broken("R-RUN", f"a run has 3 to 13 tiles, not {len(tiles)}"))
+    numbers = [f.number for _, f in known]
+    dupes = sorted({n for n in numbers if numbers.count(n) > 1})
+    if dupes:
+        errors.append(Broken("R-RUN", f"{dupes[0]} appears twice; a run has each number once"))
+    if 1 in numbers and 13 in numbers and len(tiles) < 13:
+        errors.append(Broken("R-RUN", f"{_seq(fixed)} wraps around; 1 is low only"))
+    if errors:
+        return GroupVerdict("run", tuple(fixed), 0, tuple(errors))
+    colour = Colour(colours[0])
+    free = sum(1 for f in fixed if f is None)
+    ascending = all(a[1].number < b[1].number for a, b in itertools.pairwise(known))
+    descending = all(a[1].number > b[1].number for a, b in itertools.pairwise(known))
+    order = list(range(len(tiles)))
+    if descending and not ascending:
+        order.reverse()
+    if free and (ascending or descending):
+        # read by place: the first known tile fixes where the run starts
+        place = {i: k for k, i in enumerate(order)}
+        starts = {f.number - place[i] for i, f in known}
+        if len(starts) > 1:
+            return GroupVerdict(
+                "run",
+                tuple(fixed),
+                0,
+                (Broken("R-RUN", f"{_seq(fixed)}: the numbers do not fit one after another"),),
+            )
+        start = starts.pop()
+    else:
+        # any order: jokers fill the gaps, then extend upwards, then downwards
+        low, high = min(numbers), max(numbers)
+        gaps = high - low + 1 - len(numbers)
+        if gaps > free:
+            need = "no joker" if free == 0 else f"only {free} joker" + ("s" * (free > 1))
+            return GroupVerdict(
+                "run",
+                tuple(fixed),
+                0,
+                (Broken("R-RUN", f"{_seq(fixed)} is not consecutive: {gaps} missing, {need}"),),
+            )
+        extra = free - gaps
+        start = low - max(0, extra - (13 - high))
+        order = sorted(range(len(tiles)), key=lambda i: f.number if (f := fixed[i]) else 99)
+    end = start + len(tiles) - 1
+    if start < 1:
+        errors.append(Broken("R-WILD", "a joker cannot stand for 0: numbers run 1–13"))
+    if end > 13:
+        errors.append(Broken("R-WILD", "a joker cannot stand for 14: numbers run 1–13"))
+    if errors:
+        return GroupVerdict("run", tuple(fixed), 0, tuple(errors))
+    stands: list[Face | None] = list(fixed)
+    if free and (ascending or descending):
+        for k, i in enumerate(order):
+            stands[i] = Face(colour, start + k)
+    else:
+        wanted = [n for n in range(start, end + 1) if n not in numbers]
+        for i in range(len(tiles)):
+            if stands[i] is None:
+                stands[i] = Face(colour, wanted.pop(0))
+    value = sum(f.number for f in stands if f)
+    return GroupVerdict("run", tuple(stands), value)
+
+
+def judge_group(tiles: list[tuple[Tile, Face | None]], rules: Rules) -> GroupVerdict:
+    """Judge one group as laid: which meld it is, what its jokers stand for, its
+    value, and every rule it breaks [R-RUN, R-SET, R-PAIR, R-WILD, R-VALUE].
+
+    ``tiles`` are (tile, pin) in the order written; ``pin`` is the face a wild
+    tile is claimed to stand for, or ``None`` to let the judge work it out
+    (the reading worth most wins when several fit).
+    """
+    if len(tiles) == 2:
+        return _judge_pair(tiles, rules)
+    if len(tiles) < 2:
+        return GroupVerdict(
+            None,
+            (None,) * len(tiles),
+            0,
+            (Broken("R-RUN", "one tile is no meld: runs and sets need 3 tiles, pairs 2"),),
+        )
+    known = [pin if t.is_wild else t.face for t, pin in tiles]
+    faces = [f for f in known if f is not None]
+    same_number = len({f.number for f in faces}) == 1
+    same_colour = len({f.colour for f in faces}) == 1
+    if len(faces) >= 2 and same_number and not same_colour:
+        return _judge_set(tiles)
+    if len(faces) >= 2 and same_number and same_colour:
+        return _judge_set(tiles)  # R7 R7 J: the colour repeats, a set error
+    if same_colour:
+        run = _judge_run(tiles)
+        if len(faces) <= 1 and len(tiles) <= 4:
+            a_set = _judge_set(tiles)
+            if a_set.legal and (not run.legal or a_set.value > run.value):
+                return a_set
+        return run
+    numbers = ", ".join(str(n) for n in sorted({f.number for f in faces}))
+    colours = ", ".join(_name(c) for c in sorted({f.colour.value for f in faces}, key="RBKY".index))
+    return GroupVerdict(
+        None,
+        tuple(known),
+        0,
+        (
+            Broken(
+                "R-RUN",
+                f"not a run: a run is one colour; this has {colours}",
+            ),
+            Broken("R-SET", f"not a set: a set is one number; this has {numbers}"),
+        ),
+    )

@@ -1,0 +1,188 @@
+"""Judge an arrangement a player lays down: is it legal, does it open?
+
+Used by ``rummy101 check`` to settle disputes with the rule cited
+[R-RUN, R-SET, R-PAIR, R-WILD, R-NO-MIX, R-OPEN-MELDS, R-OPEN-PAIRS,
+R-KEEP-DISCARD, R-TAKE-DISCARD, R-RACK]. The CP-SAT solver is only asked,
+at the end, whether a better opening exists.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
+
+from rummy101_solver.parsing import LaidTile, check_rack_limits
+from rummy101_solver.rules import Broken, GroupVerdict, Rules, judge_group, residual_penalty
+from rummy101_solver.tiles import Rack, Tile, sort_tiles
+
+if TYPE_CHECKING:
+    from rummy101_solver.solver import Opening
+
+ArrangementKind = Literal["melds", "pairs", "mixed"]
+
+
+@dataclass(frozen=True)
+class GroupCheck:
+    """One group as laid and the judge's verdict on it."""
+
+    tiles: tuple[LaidTile, ...]
+    verdict: GroupVerdict
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """The verdict on a whole arrangement.
+
+    - ``kind``: melds (runs and sets), pairs, or mixed [R-NO-MIX];
+    - ``value``: points of the legal groups [R-VALUE]; ``count``: groups;
+    - ``errors``: rules the arrangement as a whole breaks (tiles not on the
+      rack, no discard kept, the taken tile unused, pairs mixed with melds);
+    - ``left`` / ``residual_penalty`` / ``keeps_discard``: with a rack given,
+      the tiles left, what they would cost [R-RESIDUAL] and whether one stays
+      for the discard [R-KEEP-DISCARD]; ``None`` without a rack;
+    - ``better``: with a rack, the solver's best opening of the same kind when
+      it beats this one; without a rack, the best use of the same tiles.
+    """
+
+    groups: tuple[GroupCheck, ...]
+    kind: ArrangementKind
+    rules: Rules
+    errors: tuple[Broken, ...]
+    rack: Rack | None
+    left: tuple[Tile, ...] | None
+    residual_penalty: int | None
+    keeps_discard: bool | None
+    better: Opening | None = None
+
+    @property
+    def value(self) -> int:
+        """Points of the legal groups."""
+        return sum(g.verdict.value for g in self.groups if g.verdict.legal)
+
+    @property
+    def count(self) -> int:
+        """Groups laid (pairs, for a pairs opening)."""
+        return len(self.groups)
+
+    @property
+    def legal(self) -> bool:
+        """Every group legal and no arrangement-level rule broken."""
+        return not self.errors and all(g.verdict.legal for g in self.groups)
+
+    @property
+    def score(self) -> int:
+        """What the threshold measures: points (melds) or pairs (pairs)."""
+        return self.count if self.kind == "pairs" else self.value
+
+    @property
+    def bar(self) -> int:
+        """The threshold in force for this kind [R-OPEN-MELDS, R-OPEN-PAIRS, R-RISING]."""
+        return self.rules.bar("pairs" if self.kind == "pairs" else "melds")
+
+    @property
+    def meets_threshold(self) -> bool:
+        """A legal opening that reaches its threshold."""
+        return self.legal and self.kind != "mixed" and self.score >= self.bar
+
+
+def _kind(verdicts: list[GroupVerdict]) -> ArrangementKind:
+    kinds = {v.kind for v in verdicts if v.kind is not None}
+    if "pair" in kinds and kinds - {"pair"}:
+        return "mixed"
+    return "pairs" if kinds == {"pair"} else "melds"
+
+
+def _rack_errors(laid: list[LaidTile], rack: Rack) -> list[Broken]:
+    errors = []
+    held = Counter(rack.tiles)
+    used: Counter[Tile] = Counter()
+    for lt in laid:
+        used[lt.tile] += 1
+        if used[lt.tile] > held[lt.tile]:
+            have = held[lt.tile]
+            why = "is not on the rack" if have == 0 else f"is laid {used[lt.tile]} times;"
+            if have:
+                why += f" the rack holds {have}"
+            errors.append(Broken("R-RACK", f"'{lt.token}' (tile {lt.position}) {why}"))
+    return errors
+
+
+def check_arrangement(
+    groups: list[list[LaidTile]],
+    rules: Rules,
+    rack: Rack | None = None,
+) -> CheckResult:
+    """Judge ``groups`` (from :func:`~rummy101_solver.parsing.parse_arrangement`)
+    under ``rules``; with ``rack`` the tiles must come from it (``rules.take``,
+    if any, already added to it).
+
+    Raises :class:`~rummy101_solver.parsing.RackError` when the arrangement
+    itself holds more copies than the tile set has [R-RACK].
+    """
+    laid = [lt for group in groups for lt in group]
+    check_rack_limits([(lt.token, lt.tile) for lt in laid], indicator=rules.indicator,
+                      max_tiles=len(laid))  # fmt: skip
+    verdicts = [judge_group([(lt.tile, lt.pin) for lt in g], rules) for g in groups]
+    kind = _kind(verdicts)
+    errors: list[Broken] = []
+    if kind == "mixed":
+        errors.append(Broken("R-NO-MIX", "pairs and melds mixed in one opening"))
+    if rules.take is not None and not any(lt.tile == rules.take for lt in laid):
+        errors.append(
+            Broken(
+                "R-TAKE-DISCARD",
+                f"the taken tile {rules.take.code} is not laid; a player who has not opened"
+                " must use it in this opening",
+            )
+        )
+    left = penalty = keeps = None
+    if rack is not None:
+        errors += _rack_errors(laid, rack)
+        pool = Counter(rack.tiles)
+        pool.subtract(Counter(lt.tile for lt in laid))
+        left = sort_tiles(list(pool.elements()))
+        keeps = len(left) >= rules.keep
+        if not keeps:
+            errors.append(
+                Broken("R-KEEP-DISCARD", "no tile is left for the discard: a turn ends with one")
+            )
+        penalty = residual_penalty(left, "pairs" if kind == "pairs" else "melds")
+    return CheckResult(
+        groups=tuple(GroupCheck(tuple(g), v) for g, v in zip(groups, verdicts, strict=True)),
+        kind=kind,
+        rules=rules,
+        errors=tuple(errors),
+        rack=rack,
+        left=left,
+        residual_penalty=penalty,
+        keeps_discard=keeps,
+    )
+
+
+def find_better(result: CheckResult, *, time_limit: float = 10.0) -> Opening | None:
+    """What ``solve`` finds instead, when it beats a legal arrangement.
+
+    With a rack: the best opening of the same kind from that rack. Without: the
+    best opening of the same kind from the laid tiles themselves (all may be
+    laid). ``None`` when the arrangement is illegal, mixed, or already best.
+    """
+    from dataclasses import replace
+
+    from rummy101_solver.solver import best_openings
+
+    if not result.legal or result.kind == "mixed":
+        return None
+    kind: Literal["melds", "pairs"] = result.kind
+    if result.rack is not None:
+        rack, rules = result.rack, result.rules
+    else:
+        rack = Rack(tuple(lt.tile for g in result.groups for lt in g.tiles))
+        rules = replace(result.rules, keep=0)
+    best = best_openings(rack, rules, kind, time_limit=time_limit)[0]
+    if best.status not in ("optimal", "feasible"):
+        return None
+    if result.rack is None:
+        return best if best.score > result.score else None
+    ours = (result.score, -(result.residual_penalty or 0))
+    return best if (best.score, -best.residual_penalty) > ours else None
