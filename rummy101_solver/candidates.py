@@ -14,7 +14,7 @@ output.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Literal
 
@@ -28,42 +28,50 @@ RUN_LENGTHS = range(3, 6)
 
 @dataclass(frozen=True)
 class Pattern:
-    """A meld or pair shape: what each place plays as, and which places are wild."""
+    """A meld or pair shape: what each place plays as, and which places are wild.
+
+    The derived numbers (``real``, ``wilds``, ``value``, ``real_points``,
+    ``need``) are computed once, on construction.
+    """
 
     kind: MeldKind
     stands_for: tuple[Face, ...]
     wild: tuple[bool, ...]
+    real: tuple[Face, ...] = field(init=False, repr=False, compare=False)
+    """Faces of the non-wild places: the rack tiles this pattern uses."""
+    need: tuple[tuple[Face, int], ...] = field(init=False, repr=False, compare=False)
+    """Each face the pattern uses, with how many copies."""
+    wilds: int = field(init=False, repr=False, compare=False)
+    """Wild tiles the pattern uses."""
+    value: int = field(init=False, repr=False, compare=False)
+    """Points: the numbers of what every place plays as [R-VALUE]."""
+    real_points: int = field(init=False, repr=False, compare=False)
+    """Points of the non-wild tiles used."""
 
-    @property
-    def real(self) -> tuple[Face, ...]:
-        """Faces of the non-wild places: the rack tiles this pattern uses."""
-        return tuple(f for f, w in zip(self.stands_for, self.wild, strict=True) if not w)
-
-    @property
-    def wilds(self) -> int:
-        """Wild tiles the pattern uses."""
-        return sum(self.wild)
-
-    @property
-    def value(self) -> int:
-        """Points: the numbers of what every place plays as [R-VALUE]."""
-        return sum(f.number for f in self.stands_for)
-
-    @property
-    def real_points(self) -> int:
-        """Points of the non-wild tiles used."""
-        return sum(f.number for f in self.real)
+    def __post_init__(self) -> None:
+        real = tuple(f for f, w in zip(self.stands_for, self.wild, strict=True) if not w)
+        set_ = object.__setattr__
+        set_(self, "real", real)
+        set_(self, "need", tuple(Counter(real).items()))
+        set_(self, "wilds", sum(self.wild))
+        set_(self, "value", sum(f.number for f in self.stands_for))
+        set_(self, "real_points", sum(f.number for f in real))
 
     def __len__(self) -> int:
         return len(self.stands_for)
 
 
-def _masks(size: int, wilds: int) -> list[tuple[bool, ...]]:
-    """Every way to mark up to ``wilds`` of ``size`` places wild, one place real at least."""
+def _wild_masks(size: int, missing: tuple[int, ...], wilds: int) -> list[tuple[bool, ...]]:
+    """Ways to mark places wild: every ``missing`` place, plus up to ``wilds`` in
+    all, one place real at least."""
+    if len(missing) > wilds or len(missing) >= size:
+        return []
+    present = [i for i in range(size) if i not in missing]
     out = []
-    for k in range(min(wilds, size - 1) + 1):
-        for places in combinations(range(size), k):
-            out.append(tuple(i in places for i in range(size)))
+    for k in range(min(wilds - len(missing), len(present) - 1) + 1):
+        for extra in combinations(present, k):
+            marked = set(missing).union(extra)
+            out.append(tuple(i in marked for i in range(size)))
     return out
 
 
@@ -72,13 +80,15 @@ def run_patterns(counts: Counter[Face], wilds: int) -> list[Pattern]:
     consecutive numbers within 1–13 (no wrap-around), wild tiles at any place."""
     out = []
     for colour in COLOURS:
+        held = [False] + [counts[Face(colour, n)] > 0 for n in NUMBERS]
         for length in RUN_LENGTHS:
-            masks = _masks(length, wilds)
             for start in range(1, 15 - length):
+                missing = tuple(i for i in range(length) if not held[start + i])
+                masks = _wild_masks(length, missing, wilds)
+                if not masks:
+                    continue
                 faces = tuple(Face(colour, n) for n in range(start, start + length))
-                for mask in masks:
-                    if all(w or counts[f] for f, w in zip(faces, mask, strict=True)):
-                        out.append(Pattern("run", faces, mask))
+                out += [Pattern("run", faces, mask) for mask in masks]
     return out
 
 

@@ -100,9 +100,10 @@ def _check_option(name: str, value: Any) -> Any:
 def _options(options: Mapping[str, Any] | None) -> dict[str, Any]:
     values = dict(DEFAULTS)
     for name, value in (options or {}).items():
-        values[name] = _check_option(name, value)
-    if "no_joker_pairs" in values:
-        values["joker_pairs"] = not values.pop("no_joker_pairs")
+        checked = _check_option(name, value)
+        if name == "no_joker_pairs":
+            name, checked = "joker_pairs", not checked
+        values[name] = checked
     return values
 
 

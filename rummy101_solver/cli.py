@@ -89,10 +89,11 @@ _OPTIONS: dict[str, Callable[[F], F]] = {
         help="value: highest-value opening; penalty: lowest residual penalty among"
         " openings that meet the threshold [R-RESIDUAL].",
     ),
-    "no_joker_pairs": click.option(
+    "joker_pairs": click.option(
         "--no-joker-pairs",
-        is_flag=True,
-        default=False,
+        "joker_pairs",
+        flag_value=False,
+        default=True,
         help="House rule: a joker may not replace a tile of a pair [R-PAIR].",
     ),
     "keep": click.option(
@@ -147,7 +148,7 @@ RULE_OPTIONS = (
     "after_pairs",
     "take",
     "indicator",
-    "no_joker_pairs",
+    "joker_pairs",
     "keep",
 )
 """The options that set the rules of the game (``Rules``)."""
@@ -348,3 +349,52 @@ def check(arrangement: tuple[str, ...], rack_text: str | None, fmt: str, time_li
     else:
         click.echo(check_text(result, better, fmt))
     sys.exit(EXIT_CAN_OPEN if result.meets_threshold else EXIT_CANNOT_OPEN)
+
+
+EXIT_SOME_REJECTED = 3
+
+
+@main.command()
+@click.argument("source", type=click.File("r", encoding="utf-8"), default="-")
+@with_options(*RULE_OPTIONS[:-1], "objective", "keep", "alternatives", "time_limit")
+@click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Processes to spread the work over; output stays in input order.")  # fmt: skip
+def batch(source: click.utils.LazyFile, jobs: int, **options: Any) -> None:
+    """Analyse one rack per line; write one JSON record per line (JSON Lines).
+
+    SOURCE: a file, or '-' (the default) for stdin. Each line is a rack in the
+    usual notation, or a JSON object with "rack" and any solve option, e.g.
+    {"rack": "R3 R4 R5 …", "take": "R6", "threshold": 120}. Blank lines and
+    lines starting with '#' are skipped. The options given here are the
+    defaults for every line; a JSON line's own options win.
+
+    Each record is the 'solve --format json' object with "line" (the 1-based
+    input line) first; a bad line gives {"line": n, "error": "…"} and the batch
+    goes on, in input order.
+
+    \b
+    Example:
+      rummy101 deal --count 1000 | rummy101 batch --alternatives 0 --jobs 2 > out.jsonl
+
+    Exit code: 0 every line analysed, 3 some lines rejected, 2 bad usage.
+    """
+    from rummy101_solver.batch import run_batch
+
+    rejected = 0
+    err = click.get_text_stream("stderr")
+    show = err.isatty()
+    with click.progressbar(length=0, label="racks", file=err, hidden=not show) as bar:
+        for record in run_batch(source, options, jobs=jobs):
+            click.echo(record.text)
+            rejected += record.error
+            bar.update(1)
+    sys.exit(EXIT_SOME_REJECTED if rejected else 0)
+
+
+def _register() -> None:
+    from rummy101_solver.score_cli import score
+
+    main.add_command(score)
+
+
+_register()

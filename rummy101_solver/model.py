@@ -86,11 +86,18 @@ def _saved(pattern: Pattern) -> int:
 
 
 def _upper_bound(problem: PackingProblem, pattern: Pattern) -> int:
-    need = Counter(pattern.real)
-    bound = min(problem.counts[f] // k for f, k in need.items())
+    bound = min(problem.counts[f] // k for f, k in pattern.need)
     if pattern.wilds:
         bound = min(bound, problem.wilds // pattern.wilds)
     return bound
+
+
+class _CpModel(cp_model.CpModel):
+    """CP-SAT's model without the CamelCase aliases it builds on every
+    construction (about 0.4 ms each time, a fifth of a whole rack's work)."""
+
+    def _add_pre_pep8_methods(self) -> None:
+        pass
 
 
 class PackingModel:
@@ -99,7 +106,7 @@ class PackingModel:
 
     def __init__(self, problem: PackingProblem) -> None:
         self.problem = problem
-        self.model = cp_model.CpModel()
+        self.model = _CpModel()
         self.copies: dict[Pattern, cp_model.IntVar] = {}
         self.bounds: dict[Pattern, int] = {}
         self._used_bits: dict[Face | str, list[cp_model.IntVar]] | None = None
@@ -133,7 +140,7 @@ class PackingModel:
         # every tile laid comes from the rack: no face used more often than held
         by_face: dict[Face, list[tuple[Pattern, int]]] = {}
         for p in self.copies:
-            for face, k in Counter(p.real).items():
+            for face, k in p.need:
                 by_face.setdefault(face, []).append((p, k))
         for face, items in by_face.items():
             if sum(self.bounds[p] * k for p, k in items) > self.problem.counts[face]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
 NUMBERS = range(1, 14)
@@ -50,22 +50,28 @@ _COLOUR_RANK = {colour: i for i, colour in enumerate(Colour)}
 COLOURS: tuple[Colour, ...] = tuple(Colour)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Face:
     """What a tile plays as: a colour and a number 1–13 (no wild, no fake)."""
 
     colour: Colour
     number: int
+    index: int = field(init=False, repr=False)
+    """0–51: the face's place in the canonical order (also its hash)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "index", _COLOUR_RANK[self.colour] * 13 + self.number - 1)
 
     @property
     def code(self) -> str:
         """The short form, e.g. ``R7``."""
         return f"{self.colour.value}{self.number}"
 
-    @property
-    def index(self) -> int:
-        """0–51: the face's place in the canonical order."""
-        return self.colour.rank * 13 + self.number - 1
+    def __hash__(self) -> int:
+        return self.index
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Face) and self.index == other.index
 
     def __lt__(self, other: Face) -> bool:
         return self.index < other.index

@@ -1,0 +1,476 @@
+"""Round scoring: who gains and who loses how many points when a round ends.
+
+Rules [R-PENALTY, R-JOKER-FINISH, R-ONE-TURN, R-SCORE] of ``shared/RULES.md``;
+the extra penalties of [R-EXTRA-PENALTY] are out of scope. All amounts are
+points (integers). Every house switch lives in one :class:`ScoreRules` value
+passed to :func:`score_round`; there is no global flag.
+
+- **Hand penalty** [R-PENALTY]: not opened 202; opened with melds, the sum of
+  the tiles left (a joker left counts 101, or the house value); opened with
+  pairs, twice that sum.
+- **Normal finish**: every opponent loses the hand penalty; the winner gains
+  101 [R-SCORE].
+- **Joker finish** (the last discard is a joker) doubles the opponents'
+  penalties: 404 unopened, 2 * sum after melds, 4 * sum after pairs; the winner
+  gains 202 [R-JOKER-FINISH, R-SCORE].
+- **One-turn finish** (the winner opened and finished in one turn while nobody
+  had opened): every opponent loses 404, or 808 when the last discard is a
+  joker; the winner gains 202, or 404 with the joker [R-ONE-TURN, R-SCORE].
+- **Stock ran out**: no winner; everyone takes the hand penalty [R-SCORE].
+  House variant (seed 004, ``nobody_opened_scores_nothing``): when nobody opened
+  during the whole round the round is empty and scores nothing. A finish needs
+  an opening (the winner lays every tile down), so only a round that ends with
+  the stock can be empty; a one-turn finish is scored as above, seed 004 gives
+  it the same 404 / 808.
+
+Every error is a :class:`ScoreError` whose ``str()`` is a one-line message
+naming the player or token and the rule id.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Literal, get_args
+
+from rummy101_solver.parsing import RackError, parse_tile_list
+from rummy101_solver.rules import (
+    ONE_TURN_JOKER_LOSS,
+    ONE_TURN_JOKER_WIN,
+    ONE_TURN_LOSS,
+    ONE_TURN_WIN,
+    PAIRS_PENALTY_FACTOR,
+    UNOPENED_PENALTY,
+)
+from rummy101_solver.tiles import (
+    COPIES,
+    MAX_RACK,
+    WILD_PENALTY,
+    WILD_TILES,
+    Face,
+    Tile,
+    codes,
+    sort_tiles,
+)
+
+Ending = Literal["normal", "joker", "one-turn", "one-turn-joker", "stock"]
+"""How the round ended: a finish (normal, joker discard, one turn, one turn with
+a joker discard) or the stock running out (no winner)."""
+
+State = Literal["not", "melds", "pairs"]
+"""A player's state at the round's end: never opened, opened with melds, opened
+with pairs [R-PENALTY]."""
+
+ENDINGS: tuple[Ending, ...] = get_args(Ending)
+STATES: tuple[State, ...] = get_args(State)
+
+NORMAL_WIN = 101
+"""Points the winner gains for a normal finish [R-SCORE]."""
+
+JOKER_WIN = 202
+"""Points the winner gains for a joker finish [R-SCORE, R-JOKER-FINISH]."""
+
+JOKER_FINISH_FACTOR = 2
+"""A joker finish multiplies every opponent's hand penalty by 2 [R-JOKER-FINISH]."""
+
+WINS: dict[Ending, int] = {
+    "normal": NORMAL_WIN,
+    "joker": JOKER_WIN,
+    "one-turn": ONE_TURN_WIN,
+    "one-turn-joker": ONE_TURN_JOKER_WIN,
+}
+"""Points the winner gains, by finish [R-SCORE]."""
+
+ENDING_LABELS: dict[Ending, str] = {
+    "normal": "normal finish",
+    "joker": "joker finish",
+    "one-turn": "one-turn finish",
+    "one-turn-joker": "one-turn finish with a joker",
+    "stock": "the stock ran out",
+}
+"""A short English name of each ending, for messages."""
+
+STATE_WORDS: dict[str, State] = {
+    # English, Turkish (with and without dotless i / cedilla), German, Spanish
+    "not": "not", "no": "not", "none": "not", "unopened": "not", "closed": "not",
+    "açmadı": "not", "acmadi": "not", "açmadan": "not", "acmadan": "not",
+    "kapalı": "not", "kapali": "not",
+    "nicht": "not", "ungeöffnet": "not", "ungeoeffnet": "not", "geschlossen": "not",
+    "sin": "not", "cerrado": "not", "cerrada": "not",
+    "melds": "melds", "meld": "melds", "runs": "melds", "sets": "melds",
+    "per": "melds", "perler": "melds", "seri": "melds", "seriler": "melds",
+    "folgen": "melds", "gruppen": "melds", "auslagen": "melds",
+    "escaleras": "melds", "grupos": "melds", "combinaciones": "melds",
+    "pairs": "pairs", "pair": "pairs", "doubles": "pairs",
+    "çift": "pairs", "cift": "pairs", "çiftler": "pairs", "ciftler": "pairs",
+    "paare": "pairs", "paar": "pairs", "doppel": "pairs",
+    "parejas": "pairs", "pareja": "pairs", "pares": "pairs",
+}  # fmt: skip
+"""Accepted spellings of a state (case-insensitive)."""
+
+PLAYER_HINT = "write NAME: STATE TILES, e.g. 'Bea: melds R3 R5' or 'Can: not'"
+
+
+class ScoreError(ValueError):
+    """Bad round input: ``str()`` is a one-line message naming the player or
+    token and the rule id, e.g. ``player 'Bea' opened with melds, but a
+    one-turn finish needs every opponent unopened [R-ONE-TURN]``."""
+
+
+@dataclass(frozen=True)
+class PlayerHand:
+    """One player at the round's end.
+
+    ``state``: ``"not"`` | ``"melds"`` | ``"pairs"`` [R-PENALTY], or ``None``
+    (allowed for the winner only, whose state does not matter).
+    ``tiles``: the tiles left on the rack, any order; empty for the winner.
+    Tiles of an unopened player may be given but do not change the 202.
+    """
+
+    name: str
+    state: State | None = None
+    tiles: tuple[Tile, ...] = ()
+
+
+@dataclass(frozen=True)
+class ScoreRules:
+    """The house switches of round scoring, with their defaults.
+
+    - ``joker_left_points``: points a joker left on a rack costs (101) [R-PENALTY].
+    - ``nobody_opened_scores_nothing``: seed 004 variant; when the stock runs
+      out and nobody opened during the round, nobody gains or loses [R-SCORE].
+    """
+
+    joker_left_points: int = WILD_PENALTY
+    nobody_opened_scores_nothing: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        """The switches as a JSON-ready dict."""
+        return {
+            "joker_left_points": self.joker_left_points,
+            "nobody_opened_scores_nothing": self.nobody_opened_scores_nothing,
+        }
+
+
+@dataclass(frozen=True)
+class PlayerScore:
+    """One player's line of the score sheet.
+
+    - ``tiles``: tiles left, canonical order.
+    - ``base_penalty``: the hand penalty in points [R-PENALTY]; 0 for the winner.
+    - ``multiplier``: what the finish multiplies the base penalty by (1 normal
+      finish or stock, 2 joker finish, 2 / 4 one-turn finish as 404 / 808 of a
+      202 penalty, 0 in an empty round); ``None`` for the winner.
+    - ``points``: positive for the winner, negative (or 0) for the others.
+    - ``rule``: the rule id that set ``points``; ``reason``: a short English why.
+    """
+
+    name: str
+    state: State | None
+    tiles: tuple[Tile, ...]
+    winner: bool
+    base_penalty: int
+    multiplier: int | None
+    points: int
+    rule: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class RoundScore:
+    """The scored round: the ending, the winner (``None`` when the stock ran
+    out), the rules used and one :class:`PlayerScore` per player in input order."""
+
+    ending: Ending
+    winner: str | None
+    rules: ScoreRules
+    players: tuple[PlayerScore, ...]
+
+    @property
+    def total(self) -> int:
+        """The sum of everyone's points (not zero-sum: the winner's gain is fixed)."""
+        return sum(p.points for p in self.players)
+
+    @property
+    def empty_round(self) -> bool:
+        """True when the seed 004 variant made the round score nothing [R-SCORE]."""
+        return self.ending == "stock" and all(p.multiplier == 0 for p in self.players)
+
+
+def tiles_points(tiles: Sequence[Tile], rules: ScoreRules | None = None) -> int:
+    """Points of the tiles left: numbers summed, a joker ``joker_left_points`` (101)
+    [R-PENALTY]."""
+    joker = (rules or ScoreRules()).joker_left_points
+    return sum(joker if t.face is None else t.face.number for t in tiles)
+
+
+def hand_penalty(state: State, tiles: Sequence[Tile], rules: ScoreRules | None = None) -> int:
+    """A hand's penalty in points [R-PENALTY]: 202 not opened; the tiles left
+    summed after melds; twice that sum after pairs."""
+    if state == "not":
+        return UNOPENED_PENALTY
+    points = tiles_points(tiles, rules)
+    return points * PAIRS_PENALTY_FACTOR if state == "pairs" else points
+
+
+def _fold(word: str) -> str:
+    # casefold keeps Turkish dotless ı; upper-case İ folds to "i̇": drop the dot.
+    return word.casefold().replace("\u0307", "")
+
+
+def parse_state(word: str, name: str = "") -> State:
+    """A state word (``not``, ``melds``, ``pairs`` or a synonym in
+    :data:`STATE_WORDS`) as a :data:`State`. Raises :class:`ScoreError`."""
+    state = STATE_WORDS.get(_fold(word))
+    if state is None:
+        who = f"player '{name}': " if name else ""
+        raise ScoreError(f"{who}'{word}' is not a state; use not, melds or pairs [R-PENALTY]")
+    return state
+
+
+def parse_player(text: str) -> PlayerHand:
+    """One player as typed: ``NAME``, or ``NAME: STATE [TILES…]``.
+
+    ``"Bea: pairs K2 K9"`` → ``PlayerHand("Bea", "pairs", (K2, K9))``;
+    ``"Ali"`` (or ``"Ali:"``) → ``PlayerHand("Ali")``, for the winner. Tiles use
+    the rack notation of :mod:`rummy101_solver.parsing`. Raises :class:`ScoreError`.
+    """
+    name, colon, rest = text.partition(":")
+    name = " ".join(name.split())
+    if not name:
+        if not text.strip():
+            raise ScoreError(f"an empty player; {PLAYER_HINT}")
+        raise ScoreError(f"'{text.strip()}': no name before ':'; {PLAYER_HINT}")
+    words = rest.split(None, 1) if colon else []
+    if not words:
+        return PlayerHand(name)
+    state = parse_state(words[0].rstrip(","), name)
+    try:
+        tiles = parse_tile_list(words[1] if len(words) > 1 else "")
+    except RackError as err:
+        raise ScoreError(f"player '{name}': {err}") from err
+    return PlayerHand(name, state, tuple(tiles))
+
+
+def _find_player(hands: Sequence[PlayerHand], name: str) -> PlayerHand:
+    wanted = _fold(name.strip())
+    for hand in hands:
+        if _fold(hand.name) == wanted:
+            return hand
+    listed = ", ".join(h.name for h in hands)
+    raise ScoreError(f"winner '{name}' is not one of the players ({listed}) [R-SCORE]")
+
+
+def _check_tile_set(hands: Sequence[PlayerHand]) -> None:
+    """At most 22 tiles a rack, and across all racks at most 2 copies of a
+    numbered tile and 2 jokers [R-RACK, R-TILES]."""
+    faces: Counter[Face] = Counter()
+    jokers = 0
+    for hand in hands:
+        if len(hand.tiles) > MAX_RACK:
+            raise ScoreError(
+                f"player '{hand.name}' holds {len(hand.tiles)} tiles;"
+                f" a rack holds at most {MAX_RACK} [R-RACK]"
+            )
+        for tile in hand.tiles:
+            if tile.face is None:
+                jokers += 1
+                if jokers > WILD_TILES:
+                    raise ScoreError(
+                        f"player '{hand.name}': a third joker in the round;"
+                        f" the set has only {WILD_TILES} [R-TILES]"
+                    )
+                continue
+            faces[tile.face] += 1
+            if faces[tile.face] > COPIES:
+                raise ScoreError(
+                    f"player '{hand.name}': a third {tile.face.code} in the round;"
+                    f" the set has only {COPIES} copies of each tile [R-TILES]"
+                )
+
+
+def validate_round(
+    ending: str, winner: str | None, hands: Sequence[PlayerHand], rules: ScoreRules
+) -> PlayerHand | None:
+    """Check a round before scoring it; return the winner's hand (``None`` for
+    the stock). Raises :class:`ScoreError` on the first problem:
+
+    an unknown ending; fewer than 2 players; a player with no name or named
+    twice (case-insensitive); a negative joker value; a winner with the stock,
+    or none with a finish; a winner who is not a player or still holds tiles
+    [R-FINISH]; a loser with no state, or opened with no tiles left
+    [R-PENALTY]; an opened opponent in a one-turn finish [R-ONE-TURN]; more
+    tiles than the set has [R-TILES, R-RACK].
+    """
+    if ending not in ENDINGS:
+        raise ScoreError(f"unknown round end '{ending}'; use one of {', '.join(ENDINGS)} [R-SCORE]")
+    if len(hands) < 2:
+        raise ScoreError(f"a round needs at least 2 players, got {len(hands)} [R-SCORE]")
+    seen: dict[str, str] = {}
+    for number, hand in enumerate(hands, start=1):
+        if not hand.name.strip():
+            raise ScoreError(f"player {number} has no name; {PLAYER_HINT}")
+        key = _fold(hand.name.strip())
+        if key in seen:
+            raise ScoreError(f"player '{hand.name}' is listed twice; names must be unique")
+        seen[key] = hand.name
+        if hand.state is not None and hand.state not in STATES:
+            raise ScoreError(
+                f"player '{hand.name}': '{hand.state}' is not a state;"
+                " use not, melds or pairs [R-PENALTY]"
+            )
+    if rules.joker_left_points < 0:
+        raise ScoreError(
+            f"a joker left must cost 0 points or more, not {rules.joker_left_points} [R-PENALTY]"
+        )
+    label = ENDING_LABELS[ending]
+    won: PlayerHand | None = None
+    if ending == "stock":
+        if winner is not None:
+            raise ScoreError(
+                f"the stock ran out, so there is no winner; drop the winner '{winner}' [R-SCORE]"
+            )
+    else:
+        if winner is None or not winner.strip():
+            raise ScoreError(f"a {label} needs a winner: name who finished (--winner) [R-SCORE]")
+        won = _find_player(hands, winner)
+        if won.tiles:
+            raise ScoreError(
+                f"winner '{won.name}' still holds {' '.join(codes(sort_tiles(won.tiles)))};"
+                " the winner ends with an empty rack [R-FINISH]"
+            )
+    for hand in hands:
+        if hand is won:
+            continue
+        if hand.state is None:
+            n = hand.name
+            raise ScoreError(
+                f"player '{n}' has no state: write '{n}: not', '{n}: melds TILES'"
+                f" or '{n}: pairs TILES' [R-PENALTY]"
+            )
+        if hand.state != "not" and not hand.tiles:
+            raise ScoreError(
+                f"player '{hand.name}' opened with {hand.state} but lists no tiles left;"
+                " only the winner ends with an empty rack [R-PENALTY]"
+            )
+        if ending in ("one-turn", "one-turn-joker") and hand.state != "not":
+            raise ScoreError(
+                f"player '{hand.name}' opened with {hand.state}, but a one-turn finish"
+                " needs every opponent unopened [R-ONE-TURN]"
+            )
+    _check_tile_set(hands)
+    return won
+
+
+def _hand_reason(state: State, tiles: Sequence[Tile], rules: ScoreRules) -> str:
+    if state == "not":
+        return f"never opened: {UNOPENED_PENALTY}"
+    joker = (
+        f" (a joker counts {rules.joker_left_points})" if any(t.face is None for t in tiles) else ""
+    )
+    points = tiles_points(tiles, rules)
+    if state == "melds":
+        return f"opened with melds: tiles left sum to {points}{joker}"
+    return f"opened with pairs: tiles left sum to {points}{joker}, doubled"
+
+
+_WIN_REASONS: dict[Ending, str] = {
+    "normal": "finished: the winner gains {}",
+    "joker": "finished by discarding a joker: the winner gains {}",
+    "one-turn": "finished in one turn: the winner gains {}",
+    "one-turn-joker": "finished in one turn with a joker: the winner gains {}",
+}
+
+
+def _score_loser(hand: PlayerHand, ending: Ending, rules: ScoreRules, empty: bool) -> PlayerScore:
+    assert hand.state is not None
+    tiles = sort_tiles(hand.tiles)
+    base = hand_penalty(hand.state, tiles, rules)
+    reason = _hand_reason(hand.state, tiles, rules)
+    multiplier: int
+    rule = "R-PENALTY"
+    if ending == "stock" and empty:
+        multiplier, points, rule = 0, 0, "R-SCORE"
+        reason = "stock ran out and nobody opened: the round scores nothing (seed 004 variant)"
+    elif ending == "stock":
+        multiplier, points = 1, -base
+        reason = f"stock ran out: {reason}"
+    elif ending == "normal":
+        multiplier, points = 1, -base
+    elif ending == "joker":
+        multiplier, points = JOKER_FINISH_FACTOR, -base * JOKER_FINISH_FACTOR
+        rule = "R-JOKER-FINISH"
+        again = " again" if hand.state == "pairs" else ""
+        reason = f"{reason}; doubled{again} by the joker finish"
+    else:
+        loss = ONE_TURN_LOSS if ending == "one-turn" else ONE_TURN_JOKER_LOSS
+        multiplier, points, rule = loss // UNOPENED_PENALTY, -loss, "R-ONE-TURN"
+        joker = " with a joker" if ending == "one-turn-joker" else ""
+        reason = f"one-turn finish{joker}: every opponent loses {loss}"
+    return PlayerScore(hand.name, hand.state, tiles, False, base, multiplier, points, rule, reason)
+
+
+def score_round(
+    ending: Ending,
+    winner: str | None,
+    hands: Sequence[PlayerHand],
+    rules: ScoreRules | None = None,
+) -> RoundScore:
+    """Score one round [R-PENALTY, R-JOKER-FINISH, R-ONE-TURN, R-SCORE].
+
+    ``ending``: one of :data:`ENDINGS`; ``winner``: the name of the player who
+    finished (matched case-insensitively), ``None`` when the stock ran out;
+    ``hands``: every player, the winner included, at least 2. Returns one
+    :class:`PlayerScore` per hand, in input order. Raises :class:`ScoreError`
+    (see :func:`validate_round`).
+    """
+    rules = rules or ScoreRules()
+    won = validate_round(ending, winner, hands, rules)
+    empty = (
+        ending == "stock"
+        and rules.nobody_opened_scores_nothing
+        and all(h.state == "not" for h in hands)
+    )
+    rows: list[PlayerScore] = []
+    for hand in hands:
+        if hand is won:
+            gain = WINS[ending]
+            reason = _WIN_REASONS[ending].format(gain)
+            rows.append(
+                PlayerScore(hand.name, hand.state, (), True, 0, None, gain, "R-SCORE", reason)
+            )
+        else:
+            rows.append(_score_loser(hand, ending, rules, empty))
+    return RoundScore(ending, won.name if won else None, rules, tuple(rows))
+
+
+def round_json(score: RoundScore) -> dict[str, Any]:
+    """The scored round as a JSON-ready dict (keys in this order)::
+
+    {"end": "joker", "winner": "Ali" | null,
+     "rules": {"joker_left_points": 101, "nobody_opened_scores_nothing": false},
+     "players": [{"name", "state" (null for a winner given no state),
+                  "tiles" (codes, canonical order), "base_penalty", "multiplier"
+                  (null for the winner), "points", "rule", "reason"}],
+     "total": int}
+    """
+    return {
+        "end": score.ending,
+        "winner": score.winner,
+        "rules": score.rules.to_json(),
+        "players": [
+            {
+                "name": p.name,
+                "state": p.state,
+                "tiles": codes(p.tiles),
+                "base_penalty": p.base_penalty,
+                "multiplier": p.multiplier,
+                "points": p.points,
+                "rule": p.rule,
+                "reason": p.reason,
+            }
+            for p in score.players
+        ],
+        "total": score.total,
+    }

@@ -1,0 +1,570 @@
+"""Round scoring, library and ``rummy101 score`` command, with exact numbers
+[R-PENALTY R-JOKER-FINISH R-ONE-TURN R-SCORE R-FINISH R-TILES R-RACK].
+
+Every row of the penalty tables of RULES.md and seeds 000–002 (German, Turkish,
+Spanish) and the empty round of seed 004 has a test; every rule a round is
+checked against has one input that breaks it (exact message, exit 2) and one
+that satisfies it (exit 0, exact total).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rummy101_solver.score_cli import score
+from rummy101_solver.scoring import (
+    JOKER_WIN,
+    NORMAL_WIN,
+    PlayerHand,
+    ScoreError,
+    ScoreRules,
+    hand_penalty,
+    parse_player,
+    round_json,
+    score_round,
+)
+from rummy101_solver.tiles import COLOURS, NUMBERS, WILD, Tile
+
+
+def invoke(*args: str, input: str | None = None) -> tuple[str, int]:
+    result = CliRunner().invoke(score, list(args), input=input, prog_name="rummy101 score")
+    return result.output, result.exit_code
+
+
+def score_json(*args: str, input: str | None = None) -> dict[str, object]:
+    out, code = invoke(*args, "--format", "json", input=input)
+    assert code == 0, out
+    data: dict[str, object] = json.loads(out)
+    return data
+
+
+def rows(*players: str) -> list[PlayerHand]:
+    return [parse_player(p) for p in players]
+
+
+# --- R-PENALTY: the hand penalty table (seeds 000–002, "Strafe / Ceza / Penalización")
+HAND_PENALTIES = [
+    # state, tiles left, joker left counts, penalty
+    ("not", "", 101, 202),
+    ("not", "R13 B13 K13 J", 101, 202),  # tiles of an unopened hand do not matter
+    ("melds", "R3 R5", 101, 8),
+    ("melds", "R13", 101, 13),
+    ("melds", "J", 101, 101),  # a joker left counts 101
+    ("melds", "R3 R5 J", 101, 109),
+    ("pairs", "K2 K9", 101, 22),  # 2 * 11
+    ("pairs", "R4 Y5", 101, 18),  # 2 * 9
+    ("pairs", "K2 J", 101, 206),  # 2 * (2 + 101)
+    ("melds", "R3 J", 50, 53),  # house value of a joker left
+    ("pairs", "J", 50, 100),
+    ("melds", "R3 J", 0, 3),
+]
+
+
+@pytest.mark.parametrize(("state", "tiles", "joker", "penalty"), HAND_PENALTIES)
+def test_hand_penalty_table(state: str, tiles: str, joker: int, penalty: int) -> None:
+    hand = parse_player(f"X: {state} {tiles}")
+    assert hand.state is not None
+    rules = ScoreRules(joker_left_points=joker)
+    assert hand_penalty(hand.state, hand.tiles, rules) == penalty
+
+
+# --- whole rounds: (end, winner, players, switches, [(points, base, multiplier, rule)], total)
+P = tuple[int, int, int | None, str]
+ROUNDS: list[tuple[str, str | None, list[str], dict[str, object], list[P], int]] = [
+    # normal finish: hand penalties, winner +101 [R-PENALTY R-SCORE]
+    (
+        "normal",
+        "Ali",
+        ["Ali", "Bea: not", "Can: melds R3 R5", "Deniz: pairs K2 K9"],
+        {},
+        [(101, 0, None, "R-SCORE"), (-202, 202, 1, "R-PENALTY"), (-8, 8, 1, "R-PENALTY"),
+         (-22, 22, 1, "R-PENALTY")],
+        -131,
+    ),
+    # a joker left counts 101 after melds [R-PENALTY]
+    (
+        "normal",
+        "Ali",
+        ["Ali", "Can: melds J", "Bea: melds R3 R5 J"],
+        {},
+        [(101, 0, None, "R-SCORE"), (-101, 101, 1, "R-PENALTY"), (-109, 109, 1, "R-PENALTY")],
+        -109,
+    ),
+    # joker finish: 404 unopened, 2 * sum after melds, 4 * sum after pairs; winner +202
+    (
+        "joker",
+        "Ali",
+        ["Ali", "Bea: not", "Can: melds R3 R5", "Deniz: pairs R4 Y5"],
+        {},
+        [(202, 0, None, "R-SCORE"), (-404, 202, 2, "R-JOKER-FINISH"),
+         (-16, 8, 2, "R-JOKER-FINISH"), (-36, 18, 2, "R-JOKER-FINISH")],
+        -254,
+    ),
+    # joker finish against a joker left after melds: 2 * (3 + 101)
+    (
+        "joker",
+        "Bea",
+        ["Can: melds R3 J", "Bea"],
+        {},
+        [(-208, 104, 2, "R-JOKER-FINISH"), (202, 0, None, "R-SCORE")],
+        -6,
+    ),
+    # one-turn finish: every opponent -404, winner +202 [R-ONE-TURN R-SCORE]
+    (
+        "one-turn",
+        "Can",
+        ["Ali: not", "Bea: not R1 R2", "Can", "Deniz: not"],
+        {},
+        [(-404, 202, 2, "R-ONE-TURN"), (-404, 202, 2, "R-ONE-TURN"), (202, 0, None, "R-SCORE"),
+         (-404, 202, 2, "R-ONE-TURN")],
+        -1010,
+    ),
+    # one-turn finish with a joker: -808 each, winner +404
+    (
+        "one-turn-joker",
+        "Ali",
+        ["Ali", "Bea: not", "Can: not"],
+        {},
+        [(404, 0, None, "R-SCORE"), (-808, 202, 4, "R-ONE-TURN"), (-808, 202, 4, "R-ONE-TURN")],
+        -1212,
+    ),
+    # the seed 004 switch leaves a one-turn finish alone: the winner opened
+    (
+        "one-turn",
+        "Ali",
+        ["Ali", "Bea: not"],
+        {"nobody_opened_scores_nothing": True},
+        [(202, 0, None, "R-SCORE"), (-404, 202, 2, "R-ONE-TURN")],
+        -202,
+    ),
+    # stock ran out: no winner, everyone takes the hand penalty [R-SCORE R-PENALTY]
+    (
+        "stock",
+        None,
+        ["Ali: melds R3", "Bea: not", "Can: pairs R1 R1", "Deniz: melds J K13"],
+        {},
+        [(-3, 3, 1, "R-PENALTY"), (-202, 202, 1, "R-PENALTY"), (-4, 4, 1, "R-PENALTY"),
+         (-114, 114, 1, "R-PENALTY")],
+        -323,
+    ),
+    # stock ran out, nobody opened, default rules: everyone -202
+    (
+        "stock",
+        None,
+        ["Ali: not", "Bea: not", "Can: not"],
+        {},
+        [(-202, 202, 1, "R-PENALTY")] * 3,
+        -606,
+    ),
+    # seed 004 variant: nobody opened during the round, it scores nothing
+    (
+        "stock",
+        None,
+        ["Ali: not", "Bea: not", "Can: not"],
+        {"nobody_opened_scores_nothing": True},
+        [(0, 202, 0, "R-SCORE")] * 3,
+        0,
+    ),
+    # seed 004 variant, but someone opened: hand penalties as usual
+    (
+        "stock",
+        None,
+        ["Ali: not", "Bea: melds R9"],
+        {"nobody_opened_scores_nothing": True},
+        [(-202, 202, 1, "R-PENALTY"), (-9, 9, 1, "R-PENALTY")],
+        -211,
+    ),
+    # house value of a joker left, doubled by pairs and by the joker finish: 4 * (2 + 50)
+    (
+        "joker",
+        "Ali",
+        ["Ali", "Bea: pairs K2 J"],
+        {"joker_left_points": 50},
+        [(202, 0, None, "R-SCORE"), (-208, 104, 2, "R-JOKER-FINISH")],
+        -6,
+    ),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("end", "winner", "players", "switches", "expected", "total"), ROUNDS)
+def test_round_scores(
+    end: str,
+    winner: str | None,
+    players: list[str],
+    switches: dict[str, object],
+    expected: list[P],
+    total: int,
+) -> None:
+    result = score_round(end, winner, rows(*players), ScoreRules(**switches))  # type: ignore[arg-type]
+    got = [(p.points, p.base_penalty, p.multiplier, p.rule) for p in result.players]
+    assert got == expected
+    assert result.total == total
+    assert [p.name for p in result.players] == [parse_player(t).name for t in players]
+    for p in result.players:
+        if not p.winner:
+            assert p.base_penalty * (p.multiplier or 0) == -p.points
+
+
+@pytest.mark.parametrize(("end", "winner", "players", "switches", "expected", "total"), ROUNDS)
+def test_the_command_scores_rounds_alike(
+    end: str,
+    winner: str | None,
+    players: list[str],
+    switches: dict[str, object],
+    expected: list[P],
+    total: int,
+) -> None:
+    args = ["--end", end, *players]
+    if winner is not None:
+        args += ["--winner", winner]
+    if "joker_left_points" in switches:
+        args += ["--joker-left", str(switches["joker_left_points"])]
+    if switches.get("nobody_opened_scores_nothing"):
+        args.append("--nobody-opened-scores-nothing")
+    data = score_json(*args)
+    assert [p["points"] for p in data["players"]] == [e[0] for e in expected]  # type: ignore[attr-defined]
+    assert data["total"] == total
+
+
+def test_reasons_say_why() -> None:
+    result = score_round(
+        "joker",
+        "Ali",
+        rows("Ali", "Bea: not", "Can: melds R3 J", "Deniz: pairs R4 Y5"),
+    )
+    assert [p.reason for p in result.players] == [
+        "finished by discarding a joker: the winner gains 202",
+        "never opened: 202; doubled by the joker finish",
+        "opened with melds: tiles left sum to 104 (a joker counts 101);"
+        " doubled by the joker finish",
+        "opened with pairs: tiles left sum to 9, doubled; doubled again by the joker finish",
+    ]
+    stock = score_round("stock", None, rows("A: not", "B: not"), ScoreRules(True, True))
+    assert stock.players[0].reason == (
+        "stock ran out and nobody opened: the round scores nothing (seed 004 variant)"
+    )
+    assert stock.empty_round is True
+    assert score_round("stock", None, rows("A: not", "B: not")).empty_round is False
+
+
+def test_winner_gains() -> None:
+    gains = {
+        end: score_round(end, "A", rows("A", "B: not")).players[0].points
+        for end in ("normal", "joker", "one-turn", "one-turn-joker")
+    }
+    assert gains == {"normal": 101, "joker": 202, "one-turn": 202, "one-turn-joker": 404}
+    assert (NORMAL_WIN, JOKER_WIN) == (101, 202)
+
+
+# --- text and JSON output --------------------------------------------------------------
+EXAMPLE = [
+    "--end", "joker", "--winner", "Ali", "Ali", "Bea: pairs K2 K9", "Can: melds R3 R5 J",
+    "Deniz: not",
+]  # fmt: skip
+
+
+def test_text_output_is_exact() -> None:
+    out, code = invoke(*EXAMPLE)
+    assert code == 0
+    assert out == (
+        "Round: joker finish, winner Ali.\n"
+        "player    state    tiles left      base penalty    multiplier    points  rule\n"
+        "--------  -------  ------------  --------------  ------------  --------  --------------\n"
+        "Ali       winner   –                          –             –      +202  R-SCORE\n"
+        "Bea       pairs    K2 K9                     22             2       -44  R-JOKER-FINISH\n"
+        "Can       melds    R3 R5 J                  109             2      -218  R-JOKER-FINISH\n"
+        "Deniz     not      –                        202             2      -404  R-JOKER-FINISH\n"
+        "Total: -464\n"
+    )
+
+
+def test_text_output_names_house_rules_and_the_empty_round() -> None:
+    out, code = invoke(
+        "--end", "stock", "--nobody-opened-scores-nothing", "--joker-left", "50", "A: not", "B: not"
+    )
+    assert code == 0
+    assert out.splitlines()[:3] == [
+        "Round: the stock ran out.",
+        "House rules: a joker left counts 50; a round nobody opened scores nothing (seed 004).",
+        "Nobody opened: an empty round, no points [R-SCORE].",
+    ]
+    assert out.splitlines()[-1] == "Total: 0"
+
+
+def test_other_table_formats() -> None:
+    out, code = invoke("--format", "github", "--winner", "A", "A", "B: melds R3 K4")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[2] == "|" + "|".join("-" * w for w in (10, 9, 14, 16, 14, 10, 11)) + "|"
+    cells = [[c.strip() for c in line.strip("|").split("|")] for line in lines[1:5:]]
+    assert cells[0] == [
+        "player", "state", "tiles left", "base penalty", "multiplier", "points", "rule"
+    ]  # fmt: skip
+    assert cells[2:] == [
+        ["A", "winner", "–", "–", "–", "+101", "R-SCORE"],
+        ["B", "melds", "R3 K4", "7", "1", "-7", "R-PENALTY"],
+    ]
+
+
+def test_json_output_is_exact() -> None:
+    assert score_json(*EXAMPLE) == {
+        "end": "joker",
+        "winner": "Ali",
+        "rules": {"joker_left_points": 101, "nobody_opened_scores_nothing": False},
+        "players": [
+            {"name": "Ali", "state": None, "tiles": [], "base_penalty": 0, "multiplier": None,
+             "points": 202, "rule": "R-SCORE",
+             "reason": "finished by discarding a joker: the winner gains 202"},
+            {"name": "Bea", "state": "pairs", "tiles": ["K2", "K9"], "base_penalty": 22,
+             "multiplier": 2, "points": -44, "rule": "R-JOKER-FINISH",
+             "reason": "opened with pairs: tiles left sum to 11, doubled;"
+             " doubled again by the joker finish"},
+            {"name": "Can", "state": "melds", "tiles": ["R3", "R5", "J"], "base_penalty": 109,
+             "multiplier": 2, "points": -218, "rule": "R-JOKER-FINISH",
+             "reason": "opened with melds: tiles left sum to 109 (a joker counts 101);"
+             " doubled by the joker finish"},
+            {"name": "Deniz", "state": "not", "tiles": [], "base_penalty": 202, "multiplier": 2,
+             "points": -404, "rule": "R-JOKER-FINISH",
+             "reason": "never opened: 202; doubled by the joker finish"},
+        ],
+        "total": -464,
+    }  # fmt: skip
+
+
+def test_json_keeps_non_ascii_names_and_canonical_tile_order() -> None:
+    out, code = invoke("--format", "json", "--winner", "Ayşe", "Ayşe", "Gül: melds J Y2 R9 B1")
+    assert code == 0
+    assert '"name": "Gül"' in out
+    data = json.loads(out)
+    assert data["players"][1]["tiles"] == ["R9", "B1", "Y2", "J"]
+    assert data["players"][1]["points"] == -113
+
+
+# --- input syntax ------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("text", "name", "state", "tiles"),
+    [
+        ("Ali", "Ali", None, []),
+        ("Ali:", "Ali", None, []),
+        ("  Deniz   K :  not ", "Deniz K", "not", []),
+        ("Bea: pairs K2 K9", "Bea", "pairs", ["K2", "K9"]),
+        ("Bea:pairs K2,K9", "Bea", "pairs", ["K2", "K9"]),
+        ("Can: MELDS red 3 5r *", "Can", "melds", ["R3", "R5", "J"]),
+        ("Can: not R1", "Can", "not", ["R1"]),
+        ("Ece: açmadı", "Ece", "not", []),
+        ("Ece: ACMADI", "Ece", "not", []),
+        ("Ece: per R3", "Ece", "melds", ["R3"]),
+        ("Ece: çift R3", "Ece", "pairs", ["R3"]),
+        ("Ede: nicht", "Ede", "not", []),
+        ("Ede: folgen R3", "Ede", "melds", ["R3"]),
+        ("Ede: paare R3", "Ede", "pairs", ["R3"]),
+        ("Eva: sin", "Eva", "not", []),
+        ("Eva: escaleras R3", "Eva", "melds", ["R3"]),
+        ("Eva: parejas R3", "Eva", "pairs", ["R3"]),
+    ],
+)
+def test_player_syntax(text: str, name: str, state: str | None, tiles: list[str]) -> None:
+    hand = parse_player(text)
+    assert (hand.name, hand.state, [t.code for t in hand.tiles]) == (name, state, tiles)
+
+
+def test_players_from_stdin_one_per_line() -> None:
+    lines = "Ali\n\n# a comment\nBea: melds R3 R5\n  Can: not  \n"
+    for args in (["--winner", "Ali"], ["--winner", "Ali", "-"]):
+        data = score_json(*args, input=lines)
+        assert [p["name"] for p in data["players"]] == ["Ali", "Bea", "Can"]  # type: ignore[attr-defined]
+        assert [p["points"] for p in data["players"]] == [101, -8, -202]  # type: ignore[attr-defined]
+
+
+def test_winner_and_end_are_matched_ignoring_case() -> None:
+    data = score_json("--end", "JOKER", "--winner", "ali", "Ali", "Bea: not")
+    assert (data["end"], data["winner"], data["total"]) == ("joker", "Ali", 202 - 404)
+
+
+def test_the_winner_may_be_given_a_state() -> None:
+    data = score_json("--winner", "Ali", "Ali: melds", "Bea: not")
+    assert data["players"] == [  # the winner's state changes nothing
+        {"name": "Ali", "state": "melds", "tiles": [], "base_penalty": 0, "multiplier": None,
+         "points": 101, "rule": "R-SCORE", "reason": "finished: the winner gains 101"},
+        {"name": "Bea", "state": "not", "tiles": [], "base_penalty": 202, "multiplier": 1,
+         "points": -202, "rule": "R-PENALTY", "reason": "never opened: 202"},
+    ]  # fmt: skip
+
+
+# --- each check: an input that breaks it (exact message, exit 2) and one that passes ----
+CHECKS = [
+    # (rule, bad args, message, good args, total of the good round)
+    ("R-SCORE stock has no winner",
+     ["--end", "stock", "--winner", "A", "A: not", "B: not"],
+     "the stock ran out, so there is no winner; drop the winner 'A' [R-SCORE]",
+     ["--end", "stock", "A: not", "B: not"], -404),
+    ("R-SCORE a finish needs a winner",
+     ["--end", "joker", "A: not", "B: not"],
+     "a joker finish needs a winner: name who finished (--winner) [R-SCORE]",
+     ["--end", "joker", "--winner", "A", "A", "B: not"], 202 - 404),
+    ("R-SCORE the winner is a player",
+     ["--winner", "Zed", "A", "B: not"],
+     "winner 'Zed' is not one of the players (A, B) [R-SCORE]",
+     ["--winner", "A", "A", "B: not"], 101 - 202),
+    ("R-SCORE two players or more",
+     ["--winner", "A", "A"],
+     "a round needs at least 2 players, got 1 [R-SCORE]",
+     ["--winner", "A", "A", "B: not"], 101 - 202),
+    ("names are unique",
+     ["--winner", "A", "A", "B: not", "b: melds R3"],
+     "player 'b' is listed twice; names must be unique",
+     ["--winner", "A", "A", "B: not", "C: melds R3"], 101 - 202 - 3),
+    ("a player has a name",
+     ["--winner", "A", "A", ": not"],
+     "': not': no name before ':'; write NAME: STATE TILES, e.g. 'Bea: melds R3 R5'"
+     " or 'Can: not'",
+     ["--winner", "A", "A", "B: not"], 101 - 202),
+    ("R-FINISH the winner's rack is empty",
+     ["--winner", "A", "A: melds R3 J", "B: not"],
+     "winner 'A' still holds R3 J; the winner ends with an empty rack [R-FINISH]",
+     ["--winner", "A", "A: melds", "B: not"], 101 - 202),
+    ("R-PENALTY a loser has a state",
+     ["--winner", "A", "A", "B"],
+     "player 'B' has no state: write 'B: not', 'B: melds TILES' or 'B: pairs TILES' [R-PENALTY]",
+     ["--winner", "A", "A", "B: not"], 101 - 202),
+    ("R-PENALTY a loser's state is a state",
+     ["--winner", "A", "A", "B: K2 K9"],
+     "player 'B': 'K2' is not a state; use not, melds or pairs [R-PENALTY]",
+     ["--winner", "A", "A", "B: pairs K2 K9"], 101 - 22),
+    ("R-PENALTY an opened loser holds tiles",
+     ["--winner", "A", "A", "B: melds"],
+     "player 'B' opened with melds but lists no tiles left; only the winner ends with an"
+     " empty rack [R-PENALTY]",
+     ["--winner", "A", "A", "B: melds K1"], 101 - 1),
+    ("R-ONE-TURN every opponent unopened",
+     ["--end", "one-turn", "--winner", "A", "A", "B: not", "C: melds R3"],
+     "player 'C' opened with melds, but a one-turn finish needs every opponent unopened"
+     " [R-ONE-TURN]",
+     ["--end", "one-turn", "--winner", "A", "A", "B: not", "C: not R3"], 202 - 808),
+    ("R-ONE-TURN with a joker, every opponent unopened",
+     ["--end", "one-turn-joker", "--winner", "A", "A", "B: pairs R3 R3"],
+     "player 'B' opened with pairs, but a one-turn finish needs every opponent unopened"
+     " [R-ONE-TURN]",
+     ["--end", "one-turn-joker", "--winner", "A", "A", "B: not"], 404 - 808),
+    ("R-TILES two copies of a tile in the round",
+     ["--end", "stock", "A: melds R7 R7", "B: melds R7"],
+     "player 'B': a third R7 in the round; the set has only 2 copies of each tile [R-TILES]",
+     ["--end", "stock", "A: melds R7 R7", "B: melds B7"], -21),
+    ("R-TILES two jokers in the round",
+     ["--end", "stock", "A: melds J", "B: melds J J"],
+     "player 'B': a third joker in the round; the set has only 2 [R-TILES]",
+     ["--end", "stock", "A: melds J", "B: melds J"], -202),
+    ("R-RACK at most 22 tiles",
+     ["--end", "stock", "A: not", "B: not " + " ".join(f"{c}{n}" for c in "RB" for n in
+                                                       range(1, 13))],
+     "player 'B' holds 24 tiles; a rack holds at most 22 [R-RACK]",
+     ["--end", "stock", "A: not", "B: not " + " ".join(f"{c}{n}" for c in "RB" for n in
+                                                       range(1, 12))], -404),
+    ("tiles are tiles",
+     ["--end", "stock", "A: not", "B: melds R3 R4 R14"],
+     "player 'B': 'R14' (tile 3): numbers run 1–13",
+     ["--end", "stock", "A: not", "B: melds R3 R4 R13"], -202 - 20),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("bad", "message", "good", "total"), [c[1:] for c in CHECKS], ids=[c[0] for c in CHECKS]
+)
+def test_each_check_breaks_and_passes(
+    bad: list[str], message: str, good: list[str], total: int
+) -> None:
+    out, code = invoke(*bad)
+    assert (out, code) == (f"Error: {message}\n", 2)
+    assert score_json(*good)["total"] == total
+
+
+def test_empty_stdin_is_fewer_than_two_players() -> None:
+    out, code = invoke(input="")
+    assert (out, code) == ("Error: a round needs at least 2 players, got 0 [R-SCORE]\n", 2)
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["--joker-left", "-1", "A", "B: not"], "Invalid value for '--joker-left'"),
+        (["--end", "draw", "A", "B: not"], "Invalid value for '--end'"),
+        (["--format", "nope", "A", "B: not"], "Invalid value for '--format'"),
+    ],
+)
+def test_bad_options_exit_2(args: list[str], fragment: str) -> None:
+    out, code = invoke(*args)
+    assert code == 2
+    assert fragment in out
+
+
+def test_library_errors() -> None:
+    hands = rows("A", "B: not")
+    with pytest.raises(ScoreError) as err:
+        score_round("draw", "A", hands)  # type: ignore[arg-type]
+    assert str(err.value) == (
+        "unknown round end 'draw'; use one of normal, joker, one-turn, one-turn-joker, stock"
+        " [R-SCORE]"
+    )
+    with pytest.raises(ScoreError) as err:
+        score_round("normal", "A", hands, ScoreRules(joker_left_points=-1))
+    assert str(err.value) == "a joker left must cost 0 points or more, not -1 [R-PENALTY]"
+    with pytest.raises(ScoreError) as err:
+        score_round("normal", "A", [*hands, PlayerHand(" ", "not")])
+    assert str(err.value).startswith("player 3 has no name;")
+    with pytest.raises(ScoreError) as err:
+        parse_player("   ")
+    assert str(err.value).startswith("an empty player;")
+    assert isinstance(err.value, ValueError)
+
+
+def test_round_json_of_a_stock_round() -> None:
+    result = score_round("stock", None, rows("A: melds R3", "B: not"))
+    assert round_json(result) == {
+        "end": "stock",
+        "winner": None,
+        "rules": {"joker_left_points": 101, "nobody_opened_scores_nothing": False},
+        "players": [
+            {"name": "A", "state": "melds", "tiles": ["R3"], "base_penalty": 3, "multiplier": 1,
+             "points": -3, "rule": "R-PENALTY",
+             "reason": "stock ran out: opened with melds: tiles left sum to 3"},
+            {"name": "B", "state": "not", "tiles": [], "base_penalty": 202, "multiplier": 1,
+             "points": -202, "rule": "R-PENALTY", "reason": "stock ran out: never opened: 202"},
+        ],
+        "total": -205,
+    }  # fmt: skip
+
+
+# --- properties over dealt hands ------------------------------------------------------------
+TILE_SET = [Tile.of(c, n) for c in COLOURS for n in NUMBERS] * 2 + [WILD, WILD]
+
+
+@st.composite
+def opponents(draw: st.DrawFn) -> list[PlayerHand]:
+    deck = draw(st.permutations(TILE_SET))
+    count = draw(st.integers(1, 3))
+    hands = []
+    for i in range(count):
+        state = draw(st.sampled_from(["not", "melds", "pairs"]))
+        size = draw(st.integers(0 if state == "not" else 1, 8))
+        tiles = tuple(deck[i * 8 : i * 8 + size])
+        hands.append(PlayerHand(f"P{i}", state, tiles))  # type: ignore[arg-type]
+    return hands
+
+
+@given(opponents())
+def test_a_joker_finish_doubles_every_penalty_of_a_normal_finish(hands: list[PlayerHand]) -> None:
+    table = [PlayerHand("W"), *hands]
+    normal = score_round("normal", "W", table)
+    joker = score_round("joker", "W", table)
+    assert [j.points for j in joker.players[1:]] == [2 * n.points for n in normal.players[1:]]
+    for n, hand in zip(normal.players[1:], hands, strict=True):
+        left = sum(101 if t.face is None else t.face.number for t in hand.tiles)
+        expected = {"not": 202, "melds": left, "pairs": 2 * left}[hand.state or ""]
+        assert n.points == -expected
+    stock = score_round("stock", None, [*hands, PlayerHand("W", "not")])
+    assert [s.points for s in stock.players] == [n.points for n in normal.players[1:]] + [-202]
