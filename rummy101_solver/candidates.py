@@ -15,10 +15,11 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import combinations
 from typing import Literal
 
-from rummy101_solver.tiles import COLOURS, NUMBERS, Face
+from rummy101_solver.tiles import ALL_FACES, COLOURS, NUMBERS, Face, face
 
 MeldKind = Literal["run", "set", "pair"]
 
@@ -80,14 +81,14 @@ def run_patterns(counts: Counter[Face], wilds: int) -> list[Pattern]:
     consecutive numbers within 1–13 (no wrap-around), wild tiles at any place."""
     out = []
     for colour in COLOURS:
-        held = [False] + [counts[Face(colour, n)] > 0 for n in NUMBERS]
+        held = [False] + [counts[face(colour, n)] > 0 for n in NUMBERS]
         for length in RUN_LENGTHS:
             for start in range(1, 15 - length):
                 missing = tuple(i for i in range(length) if not held[start + i])
                 masks = _wild_masks(length, missing, wilds)
                 if not masks:
                     continue
-                faces = tuple(Face(colour, n) for n in range(start, start + length))
+                faces = tuple(face(colour, n) for n in range(start, start + length))
                 out += [Pattern("run", faces, mask) for mask in masks]
     return out
 
@@ -98,30 +99,40 @@ def set_patterns(counts: Counter[Face], wilds: int) -> list[Pattern]:
     missing ones in canonical order, which changes nothing but the label)."""
     out = []
     for number in NUMBERS:
-        present = [c for c in COLOURS if counts[Face(c, number)]]
+        present = [c for c in COLOURS if counts[face(c, number)]]
         for n_real in range(1, len(present) + 1):
             for real in combinations(present, n_real):
                 missing = [c for c in COLOURS if c not in real]
                 for n_wild in range(max(0, 3 - n_real), min(wilds, 4 - n_real) + 1):
                     colours = sorted(real + tuple(missing[:n_wild]), key=lambda c: c.rank)
-                    faces = tuple(Face(c, number) for c in colours)
+                    faces = tuple(face(c, number) for c in colours)
                     mask = tuple(c not in real for c in colours)
                     out.append(Pattern("set", faces, mask))
     return out
 
 
-def meld_patterns(counts: Counter[Face], wilds: int) -> list[Pattern]:
-    """All run and set candidates for a rack with these face counts and wild tiles."""
-    return run_patterns(counts, wilds) + set_patterns(counts, wilds)
+def meld_patterns(counts: Counter[Face], wilds: int) -> tuple[Pattern, ...]:
+    """All run and set candidates for a rack with these face counts and wild tiles.
+
+    Cached: the same rack (melds, then the one-turn finish) builds them once.
+    """
+    key = tuple(sorted((f.index, k) for f, k in counts.items() if k))
+    return _meld_patterns(key, wilds)
+
+
+@lru_cache(maxsize=64)
+def _meld_patterns(key: tuple[tuple[int, int], ...], wilds: int) -> tuple[Pattern, ...]:
+    counts = Counter({ALL_FACES[i]: k for i, k in key})
+    return tuple(run_patterns(counts, wilds) + set_patterns(counts, wilds))
 
 
 def pair_patterns(counts: Counter[Face], wilds: int, *, joker_pairs: bool = True) -> list[Pattern]:
     """Pairs the rack can make [R-PAIR]: two tiles of one face, or (unless the
     house forbids it) one tile and a wild tile. Two wild tiles are not a pair."""
     out = []
-    for face in sorted(counts):
-        if counts[face] >= 2:
-            out.append(Pattern("pair", (face, face), (False, False)))
+    for held in sorted(counts):
+        if counts[held] >= 2:
+            out.append(Pattern("pair", (held, held), (False, False)))
         if joker_pairs and wilds:
-            out.append(Pattern("pair", (face, face), (False, True)))
+            out.append(Pattern("pair", (held, held), (False, True)))
     return out

@@ -228,12 +228,12 @@ def _problem(rack: Rack, rules: Rules, kind: OpeningKind) -> PackingProblem:
     if kind == "melds":
         patterns = meld_patterns(counts, rack.wilds)
     else:
-        patterns = pair_patterns(counts, rack.wilds, joker_pairs=rules.joker_pairs)
+        patterns = tuple(pair_patterns(counts, rack.wilds, joker_pairs=rules.joker_pairs))
     must_use: Face | Literal["wild"] | None = None
     if rules.take is not None:
         must_use = "wild" if rules.take.face is None else rules.take.face
     return PackingProblem(
-        patterns=tuple(patterns),
+        patterns=patterns,
         counts=counts,
         wilds=rack.wilds,
         max_laid=max(0, len(rack) - rules.keep),
@@ -268,10 +268,17 @@ def best_openings(
     return [_opening(rack, rules, kind, p) for p in packings]
 
 
-def _coverable(rack: Rack, patterns: list[Pattern]) -> int:
-    """Tiles of the rack that no candidate pattern could lay down."""
-    covered = {face for p in patterns for face in p.real}
-    return sum(k for face, k in rack.face_counts.items() if face not in covered)
+def _cannot_finish(rack: Rack, patterns: tuple[Pattern, ...], wilds_laid: int, left: int) -> bool:
+    """A quick proof that no arrangement lays all but ``left`` non-wild tiles
+    with ``wilds_laid`` wild tiles: count the tiles no pattern holds, and the
+    tiles only patterns with a wild tile hold. A pattern of at most 5 places
+    with j wild tiles holds at most 5 - j others, so at most 4 per wild tile."""
+    anywhere = {f for p in patterns for f in p.real}
+    plain = {f for p in patterns if not p.wilds for f in p.real}
+    counts = rack.face_counts
+    stranded = sum(k for f, k in counts.items() if f not in anywhere)
+    needy = sum(k for f, k in counts.items() if f not in plain)
+    return stranded > left or needy > left + 4 * wilds_laid
 
 
 def one_turn_finish(
@@ -304,8 +311,9 @@ def one_turn_finish(
             min_score=rules.bar(kind),
             wilds_laid=rack.wilds - 1 if joker else None,
         )
-        # quick refusal: more tiles than the discard that no candidate can hold
-        if _coverable(rack, list(problem.patterns)) > (0 if joker else 1):
+        # quick refusal, without the solver (see _cannot_finish)
+        wilds_laid = rack.wilds - 1 if joker else rack.wilds
+        if _cannot_finish(rack, problem.patterns, wilds_laid, 0 if joker else 1):
             continue
         packing = solve_packings(problem, time_limit=max(deadline - time.monotonic(), 0.001))[0]
         if packing.status == "unknown":

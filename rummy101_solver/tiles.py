@@ -86,6 +86,12 @@ def okey_face(indicator: Face) -> Face:
 
 
 ALL_FACES: tuple[Face, ...] = tuple(Face(c, n) for c in COLOURS for n in NUMBERS)
+"""The 52 faces in canonical order: ``ALL_FACES[face.index] == face``."""
+
+
+def face(colour: Colour, number: int) -> Face:
+    """The shared :class:`Face` of a colour and a number 1–13 (no new object)."""
+    return ALL_FACES[colour.rank * 13 + number - 1]
 
 
 @dataclass(frozen=True)
