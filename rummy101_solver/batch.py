@@ -65,23 +65,33 @@ def parse_line(text: str) -> tuple[str, dict[str, Any]] | None:
     return rack, {key.replace("-", "_"): value for key, value in obj.items()}
 
 
-def analyse_line(number: int, text: str, defaults: Mapping[str, Any]) -> Record | None:
-    """Analyse one input line; ``defaults`` are the command-line options (the
-    line's own options win). ``None`` for a skipped line."""
+def analyse_record(rack_text: str, options: Mapping[str, Any]) -> dict[str, Any]:
+    """The ``solve --format json`` object for one case, or ``{"error": message}``
+    when the rack or an option is bad."""
     from rummy101_solver.render import analysis_json
     from rummy101_solver.solver import analyse
 
     try:
-        parsed = parse_line(text)
-        if parsed is None:
-            return None
-        rack_text, options = parsed
-        case = build_case(rack_text, {**defaults, **options})
+        case = build_case(rack_text, options)
     except (RackError, OptionError) as err:
-        return Record(number, _compact({"line": number, "error": str(err)}), True)
+        return {"error": str(err)}
     analysis = analyse(case.rack, case.rules, alternatives=case.alternatives,
                        time_limit=case.time_limit)  # fmt: skip
-    return Record(number, _compact({"line": number, **analysis_json(analysis)}), False)
+    return analysis_json(analysis)
+
+
+def analyse_line(number: int, text: str, defaults: Mapping[str, Any]) -> Record | None:
+    """Analyse one input line; ``defaults`` are the command-line options (the
+    line's own options win). ``None`` for a skipped line."""
+    try:
+        parsed = parse_line(text)
+    except OptionError as err:
+        return Record(number, _compact({"line": number, "error": str(err)}), True)
+    if parsed is None:
+        return None
+    rack_text, options = parsed
+    record = analyse_record(rack_text, {**defaults, **options})
+    return Record(number, _compact({"line": number, **record}), "error" in record)
 
 
 def _window(items: list[tuple[int, str]], defaults: Mapping[str, Any]) -> list[Record | None]:
