@@ -286,8 +286,9 @@ def one_turn_finish(
 ) -> OneTurnFinish:
     """Whether the rack finishes in one turn: all tiles but one laid down as melds
     meeting the bar (or as pairs), the last one discarded [R-ONE-TURN,
-    R-JOKER-FINISH, R-SCORE]. A joker discard is preferred: it doubles the
-    score. The taken discard, if any, must be laid [R-TAKE-DISCARD].
+    R-JOKER-FINISH, R-SCORE]. A joker discard is preferred, melds or pairs: it
+    doubles the score; then melds before pairs. The taken discard, if any,
+    must be laid [R-TAKE-DISCARD].
     ``time_limit`` in seconds for all the solves together.
     """
     nothing = OneTurnFinish(False, False, False, None, 0, 0)
@@ -299,9 +300,12 @@ def one_turn_finish(
     deadline = time.monotonic() + time_limit
     laid = len(rack) - 1
     proven = True
-    tries: list[tuple[OpeningKind, bool]] = [("melds", True), ("melds", False)]
-    if laid % 2 == 0:
-        tries += [("pairs", True), ("pairs", False)]
+    # a joker finish of either kind scores double, so both come first [R-SCORE]
+    even = laid % 2 == 0
+    tries: list[tuple[OpeningKind, bool]] = [("melds", True)]
+    tries += [("pairs", True)] if even else []
+    tries += [("melds", False)]
+    tries += [("pairs", False)] if even else []
     for kind, joker in tries:
         if joker and not rack.wilds:
             continue

@@ -12,6 +12,11 @@ Both searches return ``(score, residual_points)`` of the best opening, or
 - ``residual_points``: the numbers of the tiles NOT laid plus 101 per wild tile
   not laid (undoubled for pairs).
 
+:func:`can_finish` answers a yes/no question instead: is there an opening
+laying EXACTLY a given number of tiles (optionally keeping exactly one wild
+tile back), scoring at least a bar and laying a given tile — a one-turn finish
+[R-ONE-TURN, R-JOKER-FINISH].
+
 Orders: objective ``"value"``: highest score, then lowest residual.
 Objective ``"penalty"``: lowest residual, then highest score. With
 ``min_score`` only openings scoring at least that much count (objective
@@ -131,6 +136,27 @@ def _set_moves(face: Face, present: set[Face]) -> list[Move]:
     return out
 
 
+# Per face index: (other faces' indices, wilds used, length, value, points of real tiles).
+IndexedMove = tuple[tuple[int, ...], int, int, int, int]
+
+
+def _indexed_moves(
+    counts: Mapping[Face, int],
+) -> tuple[list[Face], dict[Face, int], list[list[IndexedMove]]]:
+    """The rack's faces in canonical order, their positions, and each face's moves."""
+    faces = sorted(f for f, k in counts.items() if k > 0)
+    pos = {f: i for i, f in enumerate(faces)}
+    present = set(faces)
+    moves: list[list[IndexedMove]] = []
+    for f in faces:
+        mine = []
+        for others, w, length, value in _run_moves(f, present) + _set_moves(f, present):
+            saved_real = f.number + sum(o.number for o in others)
+            mine.append((tuple(pos[o] for o in others), w, length, value, saved_real))
+        moves.append(mine)
+    return faces, pos, moves
+
+
 def _meld_front(
     counts: Mapping[Face, int],
     wilds: int,
@@ -138,16 +164,7 @@ def _meld_front(
     must_use: MustUse,
     reduce: Callable[[list[tuple[int, int]]], Front],
 ) -> Front | None:
-    faces = sorted(f for f, k in counts.items() if k > 0)
-    pos = {f: i for i, f in enumerate(faces)}
-    present = set(faces)
-    moves: list[list[tuple[tuple[int, ...], int, int, int, int]]] = []
-    for f in faces:
-        mine = []
-        for others, w, length, value in _run_moves(f, present) + _set_moves(f, present):
-            saved_real = f.number + sum(o.number for o in others)
-            mine.append((tuple(pos[o] for o in others), w, length, value, saved_real))
-        moves.append(mine)
+    faces, pos, moves = _indexed_moves(counts)
     must_pos = -1
     if isinstance(must_use, Face):
         if must_use not in pos:
@@ -261,3 +278,138 @@ def best_pairs(
 
     front = go(0, wilds, max(0, max_laid), must_use is None)
     return _pick(front, total, min_score, objective)
+
+
+# --- exact lay-downs (one-turn finish) --------------------------------------------
+
+
+def can_finish(
+    counts: Mapping[Face, int],
+    wilds: int,
+    *,
+    laid: int,
+    min_score: int,
+    must_use: MustUse = None,
+    wild_discard: bool = False,
+    pairs: bool = False,
+    joker_pairs: bool = True,
+) -> bool:
+    """Is there an opening laying EXACTLY ``laid`` tiles that scores at least
+    ``min_score`` (points for melds, pairs for ``pairs``) and lays ``must_use``?
+
+    With ``wild_discard`` exactly one wild tile stays on the rack (the other
+    tiles left, if any, are real). A one-turn finish [R-ONE-TURN] is
+    ``laid = len(rack) - 1``; a joker finish [R-JOKER-FINISH] adds
+    ``wild_discard``. The search is the meld / pairs recursion above, with the
+    tiles kept on the rack counted exactly instead of bounded.
+    """
+    assert 0 <= wilds <= MAX_WILDS
+    keep = sum(counts.values()) + wilds - laid
+    if laid < 0 or keep < 0:
+        return False
+    wilds_kept: int | None = None
+    if wild_discard:
+        if wilds < 1 or keep < 1:
+            return False
+        wilds_kept = 1
+    search = _finish_pairs if pairs else _finish_melds
+    best = search(counts, wilds, keep, wilds_kept, must_use, joker_pairs)
+    return best is not None and best >= min_score
+
+
+def _kept_right(real_budget: int, wilds_left: int, wilds_kept: int | None) -> bool:
+    # at the end every real tile is placed: the wild tiles not laid stay on the rack
+    if wilds_kept is None:
+        return real_budget == wilds_left  # keep = real tiles kept + wild tiles kept
+    return real_budget == 0 and wilds_left == wilds_kept
+
+
+def _finish_melds(
+    counts: Mapping[Face, int],
+    wilds: int,
+    keep: int,
+    wilds_kept: int | None,
+    must_use: MustUse,
+    joker_pairs: bool,
+) -> int | None:
+    """Highest meld value laying all but exactly ``keep`` tiles, or ``None``."""
+    faces, pos, moves = _indexed_moves(counts)
+    must_pos = -1
+    if isinstance(must_use, Face):
+        if must_use not in pos:
+            return None
+        must_pos = pos[must_use]
+
+    @cache
+    def go(state: tuple[int, ...], wild: int, budget: int, must_ok: bool) -> int | None:
+        # budget: real tiles that may still stay on the rack
+        i = next((j for j, k in enumerate(state) if k), len(state))
+        if not must_ok:
+            if must_use == "wild" and wild == 0:
+                return None
+            if must_pos >= 0 and must_pos < i:
+                return None
+        if i == len(state):
+            return 0 if must_ok and _kept_right(budget, wild, wilds_kept) else None
+        best: int | None = None
+        if budget > 0:  # this copy stays on the rack
+            rest = list(state)
+            rest[i] -= 1
+            best = go(tuple(rest), wild, budget - 1, must_ok)
+        for others, w, _length, value, _saved in moves[i]:
+            if w > wild or any(state[o] == 0 for o in others):
+                continue
+            nxt = list(state)
+            nxt[i] -= 1
+            for o in others:
+                nxt[o] -= 1
+            ok = must_ok or (must_use == "wild" and w > 0) or i == must_pos or must_pos in others
+            child = go(tuple(nxt), wild - w, budget, ok)
+            if child is not None and (best is None or child + value > best):
+                best = child + value
+        return best
+
+    real_budget = keep - (wilds_kept or 0)
+    if real_budget < 0:
+        return None
+    return go(tuple(counts[f] for f in faces), wilds, real_budget, must_use is None)
+
+
+def _finish_pairs(
+    counts: Mapping[Face, int],
+    wilds: int,
+    keep: int,
+    wilds_kept: int | None,
+    must_use: MustUse,
+    joker_pairs: bool,
+) -> int | None:
+    """Most pairs laying all but exactly ``keep`` tiles, or ``None`` [R-PAIR]."""
+    faces = sorted(f for f, k in counts.items() if k > 0)
+    if isinstance(must_use, Face) and must_use not in faces:
+        return None
+
+    @cache
+    def go(i: int, wild: int, budget: int, must_ok: bool) -> int | None:
+        if i == len(faces):
+            return 0 if must_ok and _kept_right(budget, wild, wilds_kept) else None
+        face = faces[i]
+        n = counts[face]
+        best: int | None = None
+        for both in range(n // 2 + 1):  # pairs of two real copies
+            top = min(n - 2 * both, wild) if joker_pairs else 0
+            for single in range(top + 1):  # pairs of a real copy and a wild
+                stay = n - 2 * both - single
+                if stay > budget:
+                    continue
+                made = both + single
+                used = (must_use == "wild" and single > 0) or (must_use == face and made > 0)
+                ok = must_ok or used
+                child = go(i + 1, wild - single, budget - stay, ok)
+                if child is not None and (best is None or child + made > best):
+                    best = child + made
+        return best
+
+    real_budget = keep - (wilds_kept or 0)
+    if real_budget < 0:
+        return None
+    return go(0, wilds, real_budget, must_use is None)
