@@ -367,10 +367,13 @@ def check_text(result: CheckResult, better: Opening | None, fmt: str = "simple")
     ]
     problems += [f"{e.message} [{e.rule}]" for e in result.errors]
     lines += [f"- {p}" for p in problems]
-    total = f"Total: {result.value} points in {result.count} group{'s' * (result.count != 1)}"
     if result.kind == "pairs":
-        total = f"Total: {result.count} pair{'s' * (result.count != 1)}"
-    lines.append(total + ".")
+        total = f"Total: {result.count} pair{'s' * (result.count != 1)}."
+    elif all(g.verdict.legal for g in result.groups):
+        total = f"Total: {result.value} points in {result.count} group{'s' * (result.count != 1)}."
+    else:
+        total = f"Total of the legal groups: {result.value} points."
+    lines.append(total)
     if result.left is not None:
         lines.append(
             f"Left on the rack: {tiles_text(result.left)}   residual penalty"
