@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, NoReturn, TypeVar
+from typing import Any, NoReturn, TextIO, TypeVar
 
 import click
 from tabulate import tabulate_formats
@@ -164,7 +164,7 @@ def read_rack_text(tiles: tuple[str, ...]) -> str:
     """The rack text: the arguments, or stdin when there are none or only ``-``."""
     if tiles and tiles != ("-",):
         return " ".join(tiles)
-    stream = click.get_text_stream("stdin")
+    stream = sys.stdin
     if stream.isatty():
         fail("empty rack: give the tiles as arguments (rummy101 solve R3 R4 R5 …) or on stdin")
     return stream.read()
@@ -359,7 +359,7 @@ EXIT_SOME_REJECTED = 3
 @with_options(*RULE_OPTIONS[:-1], "objective", "keep", "alternatives", "time_limit")
 @click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Processes to spread the work over; output stays in input order.")  # fmt: skip
-def batch(source: click.utils.LazyFile, jobs: int, **options: Any) -> None:
+def batch(source: TextIO, jobs: int, **options: Any) -> None:
     """Analyse one rack per line; write one JSON record per line (JSON Lines).
 
     SOURCE: a file, or '-' (the default) for stdin. Each line is a rack in the
@@ -381,7 +381,7 @@ def batch(source: click.utils.LazyFile, jobs: int, **options: Any) -> None:
     from rummy101_solver.batch import run_batch
 
     rejected = 0
-    err = click.get_text_stream("stderr")
+    err = sys.stderr
     show = err.isatty()
     with click.progressbar(length=0, label="racks", file=err, hidden=not show) as bar:
         for record in run_batch(source, options, jobs=jobs):

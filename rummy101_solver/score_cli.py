@@ -9,6 +9,7 @@ stderr with exit code 2.
 from __future__ import annotations
 
 import json
+import sys
 from typing import cast
 
 import click
@@ -46,7 +47,7 @@ def read_players(players: tuple[str, ...]) -> list[str]:
     there are none or only ``-`` (lines starting with ``#`` are comments)."""
     if players and players != ("-",):
         return list(players)
-    stream = click.get_text_stream("stdin")
+    stream = sys.stdin
     if stream.isatty():
         raise InputError(
             "no players: give one argument per player, e.g. 'Ali' 'Bea: melds R3 R5',"
