@@ -10,12 +10,13 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, NoReturn, TextIO, TypeVar
+from typing import Any, TextIO, TypeVar
 
 import click
 from tabulate import tabulate_formats
 
 from rummy101_solver.case import OptionError, build_case, build_rules
+from rummy101_solver.cli_common import fail, read_stdin
 from rummy101_solver.parsing import RackError
 from rummy101_solver.rules import MELD_THRESHOLD, PAIRS_THRESHOLD
 
@@ -23,20 +24,8 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 EXIT_CAN_OPEN = 0
 EXIT_CANNOT_OPEN = 1
-EXIT_BAD_INPUT = 2
 
 FORMATS = ["json", *sorted(tabulate_formats)]
-
-
-class InputError(click.ClickException):
-    """Bad input: printed as ``Error: …`` on stderr, exit code 2."""
-
-    exit_code = EXIT_BAD_INPUT
-
-
-def fail(message: str) -> NoReturn:
-    """Stop with a bad-input error (exit 2)."""
-    raise InputError(message)
 
 
 _OPTIONS: dict[str, Callable[[F], F]] = {
@@ -164,10 +153,9 @@ def read_rack_text(tiles: tuple[str, ...]) -> str:
     """The rack text: the arguments, or stdin when there are none or only ``-``."""
     if tiles and tiles != ("-",):
         return " ".join(tiles)
-    stream = sys.stdin
-    if stream.isatty():
+    if sys.stdin.isatty():
         fail("empty rack: give the tiles as arguments (rummy101 solve R3 R4 R5 …) or on stdin")
-    return stream.read()
+    return read_stdin()
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -355,7 +343,7 @@ EXIT_SOME_REJECTED = 3
 
 
 @main.command()
-@click.argument("source", type=click.File("r", encoding="utf-8"), default="-")
+@click.argument("source", type=click.File("r", encoding="utf-8", errors="replace"), default="-")
 @with_options(*RULE_OPTIONS[:-1], "objective", "keep", "alternatives", "time_limit")
 @click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Processes to spread the work over; output stays in input order.")  # fmt: skip

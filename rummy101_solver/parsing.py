@@ -73,7 +73,9 @@ class RackError(ValueError):
         if self.token is None:
             return self.reason
         where = f" (tile {self.position})" if self.position is not None else ""
-        return f"'{self.token}'{where}: {self.reason}"
+        # bytes that were not UTF-8 (surrogate escapes) show as U+FFFD
+        token = self.token.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+        return f"'{token}'{where}: {self.reason}"
 
 
 def _fold(word: str) -> str:

@@ -138,7 +138,7 @@ def _status_note(opening: Opening) -> str:
         return "feasible: the time limit ran out before this was proven best"
     if opening.status == "none":
         if not opening.proven_none:
-            return "none found: the time limit ran out (not proven impossible)"
+            return "none found: the time limit ran out, not proven impossible"
         return "none possible under these rules"
     return opening.status
 
@@ -172,8 +172,16 @@ def _verdict(analysis: Analysis) -> str:
             f" (needs {rules.bar(best)}), residual penalty {chosen.residual_penalty}."
         )
     if best is None:
+        unproven = [
+            o
+            for o in (melds, pairs)
+            if o.status == "feasible" or (o.status == "none" and not o.proven_none)
+        ]
+        head = "Verdict: cannot open."
+        if unproven:
+            head = "Verdict: no opening found within the time limit (not proven impossible)."
         return (
-            f"Verdict: cannot open. Best melds {_measure(melds)} (needs {rules.meld_bar}),"
+            f"{head} Best melds {_measure(melds)} (needs {rules.meld_bar}),"
             f" best pairs {_measure(pairs)} (needs {rules.pairs_bar})."
         )
     chosen = melds if best == "melds" else pairs

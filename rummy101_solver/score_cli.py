@@ -15,6 +15,7 @@ from typing import cast
 import click
 from tabulate import tabulate, tabulate_formats
 
+from rummy101_solver.cli_common import InputError, read_stdin
 from rummy101_solver.scoring import (
     ENDING_LABELS,
     ENDINGS,
@@ -36,24 +37,17 @@ HEADERS = ["player", "state", "tiles left", "base penalty", "multiplier", "point
 ALIGN = ("left", "left", "left", "right", "right", "right", "left")
 
 
-class InputError(click.ClickException):
-    """Bad input: printed as ``Error: …`` on stderr, exit code 2."""
-
-    exit_code = 2
-
-
 def read_players(players: tuple[str, ...]) -> list[str]:
     """The player texts: the arguments, or the non-blank lines of stdin when
     there are none or only ``-`` (lines starting with ``#`` are comments)."""
     if players and players != ("-",):
         return list(players)
-    stream = sys.stdin
-    if stream.isatty():
+    if sys.stdin.isatty():
         raise InputError(
             "no players: give one argument per player, e.g. 'Ali' 'Bea: melds R3 R5',"
             " or one player per line on stdin"
         )
-    lines = (line.strip() for line in stream.read().splitlines())
+    lines = (line.strip() for line in read_stdin().splitlines())
     return [line for line in lines if line and not line.startswith("#")]
 
 

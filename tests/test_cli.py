@@ -159,3 +159,37 @@ def test_deal_is_seeded() -> None:
     assert out == invoke("deal", "--seed", "1", "--count", "2", "--size", "5")[0]
     assert len(out.splitlines()) == 2
     assert all(len(line.split()) == 5 for line in out.splitlines())
+
+
+def test_non_utf8_stdin_is_a_clear_error() -> None:
+    result = CliRunner().invoke(main, ["solve"], input=b"\xff\xfe R1 R2\n", prog_name="rummy101")
+    assert result.exit_code == 2
+    assert result.output.startswith("Error: '")
+    assert "(tile 1): not a tile" in result.output
+
+
+def test_a_time_limited_answer_never_claims_optimal() -> None:
+    from rummy101_solver.candidates import Pattern
+    from rummy101_solver.model import Packing
+    from rummy101_solver.parsing import parse_rack
+    from rummy101_solver.render import analysis_text, opening_json
+    from rummy101_solver.rules import Rules
+    from rummy101_solver.solver import Analysis, OneTurnFinish, _opening
+    from rummy101_solver.tiles import Colour, Face
+
+    rack = parse_rack("R1 R2 R3 Y9")
+    run = Pattern("run", tuple(Face(Colour.RED, n) for n in (1, 2, 3)), (False,) * 3)
+    found = _opening(rack, Rules(), "melds", Packing("feasible", ((run, 1),)))
+    assert found.status == "feasible"
+    assert opening_json(found, 101)["status"] == "feasible"
+    timed_out = _opening(rack, Rules(), "pairs", Packing("unknown", ()))
+    assert (timed_out.status, timed_out.proven_none) == ("none", False)
+    analysis = Analysis(rack, Rules(), found, (), timed_out, (),
+                        OneTurnFinish(True, False, False, None, 0, 0, proven=False))  # fmt: skip
+    text = analysis_text(analysis)
+    assert text.splitlines()[1] == (
+        "Verdict: no opening found within the time limit (not proven impossible)."
+        " Best melds 6 points (needs 101), best pairs 0 pairs (needs 5)."
+    )
+    assert "(feasible: the time limit ran out before this was proven best)" in text
+    assert "optimal" not in text

@@ -1,0 +1,31 @@
+"""What every command shares: the bad-input error and reading stdin."""
+
+from __future__ import annotations
+
+import sys
+from typing import NoReturn
+
+import click
+
+EXIT_BAD_INPUT = 2
+
+
+class InputError(click.ClickException):
+    """Bad input: printed as ``Error: …`` on stderr, exit code 2."""
+
+    exit_code = EXIT_BAD_INPUT
+
+
+def fail(message: str) -> NoReturn:
+    """Stop with a bad-input error (exit 2)."""
+    raise InputError(message)
+
+
+def read_stdin() -> str:
+    """All of stdin as text; bytes that are not UTF-8 become U+FFFD, so the token
+    they are in gets a clear error instead of a traceback."""
+    buffer = getattr(sys.stdin, "buffer", None)
+    if buffer is None:
+        return sys.stdin.read()
+    data: bytes = buffer.read()
+    return data.decode("utf-8", errors="replace")
