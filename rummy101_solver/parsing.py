@@ -271,6 +271,10 @@ def parse_arrangement(text: str, *, indicator: Face | None = None) -> list[list[
     :class:`RackError` for a bad token, a pin on a tile that is not wild, or an
     empty group. Rack limits are not checked here.
     """
+    if not _tokens(GROUP_SEPARATORS.sub(" ", text)):
+        raise RackError(
+            None, None, 'empty arrangement: give groups of tiles, e.g. "R3 R4 R5 | B7 K7 Y7"'
+        )
     groups: list[list[LaidTile]] = []
     position = 1
     for number, part in enumerate(GROUP_SEPARATORS.split(text), start=1):

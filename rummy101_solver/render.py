@@ -276,7 +276,7 @@ def analysis_text(analysis: Analysis, fmt: str = "simple") -> str:
     """The readable report: rack, verdict, best meld and pairs openings, alternatives."""
     rules = analysis.rules
     rack = analysis.rack
-    lines = [f"Rack ({len(rack)} tiles): {tiles_text(rack.tiles)}"]
+    lines = [f"Rack ({len(rack)} tile{'s' * (len(rack) != 1)}): {tiles_text(rack.tiles)}"]
     lines += rules_text(rules)
     lines += [verdict_text(analysis), ""]
     lines += _opening_section("Best meld opening", analysis.melds, rules.meld_bar, fmt)

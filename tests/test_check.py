@@ -219,3 +219,14 @@ def test_judge_group_reads_a_descending_run() -> None:
     verdict = judge_group([(t.tile, t.pin) for t in group], Rules())
     assert verdict.legal
     assert [f.code for f in verdict.stands_for if f] == ["R5", "R4", "R3"]
+
+
+def test_an_empty_arrangement_is_bad_input() -> None:
+    assert check_text("") == (
+        'Error: empty arrangement: give groups of tiles, e.g. "R3 R4 R5 | B7 K7 Y7"\n',
+        2,
+    )
+    assert check_text("R1 R2 R3 |") == (
+        "Error: group 2 is empty: write tiles between the '|'\n",
+        2,
+    )
