@@ -5,7 +5,7 @@ JSON line) and ``verify`` (options from a fixture), so every entry point reads
 options the same way. Option names are the ``solve`` flags with ``_`` for
 ``-``: ``threshold``, ``pairs_threshold``, ``after``, ``after_pairs``, ``keep``,
 ``take``, ``indicator``, ``objective``, ``joker_pairs`` (``no_joker_pairs`` is
-accepted too), ``alternatives``, ``time_limit``.
+accepted too), ``rising``, ``alternatives``, ``time_limit``.
 """
 
 from __future__ import annotations
@@ -34,16 +34,26 @@ DEFAULTS: dict[str, Any] = {
     "indicator": None,
     "objective": "value",
     "joker_pairs": True,
+    "rising": False,
     "alternatives": 3,
     "time_limit": 10.0,
 }
 """Every option with its default: the same defaults as the ``solve`` flags."""
 
+MAX_POINTS = 9999
+"""Highest threshold accepted: far above any opening (22 tiles of 13 make under 300)."""
+
+MAX_PAIRS = 99
+"""Highest pairs threshold accepted: a rack makes at most 11 pairs."""
+
+MAX_TIME_LIMIT = 86_400.0
+"""Longest time limit accepted, in seconds (a day)."""
+
 _INTS = {
-    "threshold": (0, None),
-    "pairs_threshold": (0, None),
-    "after": (0, None),
-    "after_pairs": (0, None),
+    "threshold": (0, MAX_POINTS),
+    "pairs_threshold": (0, MAX_PAIRS),
+    "after": (0, MAX_POINTS),
+    "after_pairs": (0, MAX_PAIRS),
     "keep": (0, MAX_RACK),
     "alternatives": (0, 50),
 }
@@ -79,14 +89,18 @@ def _check_option(name: str, value: Any) -> Any:
             raise OptionError(f"option '{name}': {value} is out of range ({span})")
         return value
     if name == "time_limit":
-        if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
-            raise OptionError(f"option 'time_limit': {value!r} is not a number of seconds > 0")
+        ok = isinstance(value, int | float) and not isinstance(value, bool)
+        if not ok or not 0.001 <= value <= MAX_TIME_LIMIT:  # NaN fails this too
+            raise OptionError(
+                f"option 'time_limit': {value!r} is not a number of seconds"
+                f" from 0.001 to {MAX_TIME_LIMIT:.0f}"
+            )
         return float(value)
     if name == "objective":
         if value not in ("value", "penalty"):
             raise OptionError(f"option 'objective': {value!r} is not 'value' or 'penalty'")
         return value
-    if name in ("joker_pairs", "no_joker_pairs"):
+    if name in ("joker_pairs", "no_joker_pairs", "rising"):
         if not isinstance(value, bool):
             raise OptionError(f"option '{name}': {value!r} is not true or false")
         return value
@@ -120,7 +134,10 @@ def build_rules(options: Mapping[str, Any] | None = None) -> Rules:
         try:
             indicator = parse_face(values["indicator"])
         except RackError as err:
-            raise RackError(values["indicator"], None, f"--indicator: {err.reason}") from None
+            reason = err.reason
+            if reason.startswith("need exactly one numbered tile") or "fake okey" in reason:
+                reason = "the indicator is one numbered tile, e.g. B5 (not a joker or a fake)"
+            raise RackError(values["indicator"], None, f"--indicator: {reason}") from None
     take = None
     if values["take"] is not None:
         try:
@@ -137,6 +154,7 @@ def build_rules(options: Mapping[str, Any] | None = None) -> Rules:
         take=take,
         objective=values["objective"],
         joker_pairs=values["joker_pairs"],
+        rising_mode=values["rising"],
     )
 
 

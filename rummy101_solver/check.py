@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Literal
 
 from rummy101_solver.parsing import LaidTile, check_rack_limits
 from rummy101_solver.rules import Broken, GroupVerdict, Rules, judge_group, residual_penalty
-from rummy101_solver.tiles import Rack, Tile, sort_tiles
+from rummy101_solver.tiles import MAX_RACK, Rack, Tile, sort_tiles
 
 if TYPE_CHECKING:
     from rummy101_solver.solver import Opening
@@ -62,8 +62,8 @@ class CheckResult:
 
     @property
     def count(self) -> int:
-        """Groups laid (pairs, for a pairs opening)."""
-        return len(self.groups)
+        """Legal groups laid (pairs, for a pairs opening)."""
+        return sum(1 for g in self.groups if g.verdict.legal)
 
     @property
     def legal(self) -> bool:
@@ -134,6 +134,15 @@ def check_arrangement(
                 "R-TAKE-DISCARD",
                 f"the taken tile {rules.take.code} is not laid; a player who has not opened"
                 " must use it in this opening",
+            )
+        )
+    if len(laid) > MAX_RACK:
+        errors.append(Broken("R-RACK", f"{len(laid)} tiles laid; a rack holds at most {MAX_RACK}"))
+    elif rack is None and rules.keep and len(laid) > MAX_RACK - rules.keep:
+        errors.append(
+            Broken(
+                "R-KEEP-DISCARD",
+                f"{len(laid)} tiles laid leave no tile of a {MAX_RACK}-tile rack for the discard",
             )
         )
     left = penalty = keeps = None

@@ -15,7 +15,14 @@ from typing import Any, TextIO, TypeVar
 import click
 from tabulate import tabulate_formats
 
-from rummy101_solver.case import OptionError, build_case, build_rules
+from rummy101_solver.case import (
+    MAX_PAIRS,
+    MAX_POINTS,
+    MAX_TIME_LIMIT,
+    OptionError,
+    build_case,
+    build_rules,
+)
 from rummy101_solver.cli_common import fail, read_stdin
 from rummy101_solver.parsing import RackError
 from rummy101_solver.rules import MELD_THRESHOLD, PAIRS_THRESHOLD
@@ -31,28 +38,35 @@ FORMATS = ["json", *sorted(tabulate_formats)]
 _OPTIONS: dict[str, Callable[[F], F]] = {
     "threshold": click.option(
         "--threshold",
-        type=click.IntRange(min=0),
+        type=click.IntRange(0, MAX_POINTS),
         default=MELD_THRESHOLD,
         show_default=True,
         help="Points a meld opening needs [R-OPEN-MELDS].",
     ),
     "pairs_threshold": click.option(
         "--pairs-threshold",
-        type=click.IntRange(min=0),
+        type=click.IntRange(0, MAX_PAIRS),
         default=PAIRS_THRESHOLD,
         show_default=True,
         help="Pairs a pairs opening needs [R-OPEN-PAIRS].",
     ),
     "after": click.option(
         "--after",
-        type=click.IntRange(min=0),
+        type=click.IntRange(0, MAX_POINTS),
         default=None,
         metavar="POINTS",
         help="Rising mode: highest meld opening so far; the bar becomes POINTS+1 [R-RISING].",
     ),
+    "rising": click.option(
+        "--rising",
+        is_flag=True,
+        default=False,
+        help="Rising mode with no opening yet: the first needs the threshold; give the"
+        " highest opening so far with --after / --after-pairs [R-RISING].",
+    ),
     "after_pairs": click.option(
         "--after-pairs",
-        type=click.IntRange(min=0),
+        type=click.IntRange(0, MAX_PAIRS),
         default=None,
         metavar="PAIRS",
         help="Rising mode: the most pairs opened so far; the bar becomes PAIRS+1 [R-RISING].",
@@ -102,7 +116,7 @@ _OPTIONS: dict[str, Callable[[F], F]] = {
     ),
     "time_limit": click.option(
         "--time-limit",
-        type=click.FloatRange(min=0.001),
+        type=click.FloatRange(0.001, MAX_TIME_LIMIT),
         default=10.0,
         show_default=True,
         metavar="SECONDS",
@@ -134,6 +148,7 @@ def with_options(*names: str) -> Callable[[F], F]:
 RULE_OPTIONS = (
     "threshold",
     "pairs_threshold",
+    "rising",
     "after",
     "after_pairs",
     "take",
@@ -155,16 +170,26 @@ def read_rack_text(tiles: tuple[str, ...]) -> str:
         return " ".join(tiles)
     if sys.stdin.isatty():
         fail("empty rack: give the tiles as arguments (rummy101 solve R3 R4 R5 …) or on stdin")
-    return read_stdin()
+    text = read_stdin()
+    lines = [n for n, line in enumerate(text.splitlines(), start=1) if line.strip()]
+    if len(lines) > 1:
+        fail(
+            f"stdin holds {len(lines)} lines (lines {lines[0]} and {lines[1]} …): one rack per"
+            " command; use 'rummy101 batch' for one rack per line"
+        )
+    return text
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(context_settings={"help_option_names": ["-h", "--help"]}, invoke_without_command=True)
 @click.version_option(package_name="rummy101-solver")
-def main() -> None:
+@click.pass_context
+def main(ctx: click.Context) -> None:
     """Rummy 101 (101 Okey) hand analyzer: the proven-best opening of a rack.
 
     Rules: see README.md; rule ids like [R-RUN] refer to the project's rule book.
     """
+    if ctx.invoked_subcommand is None:
+        click.echo(ctx.get_help())
 
 
 @main.command()
@@ -207,7 +232,11 @@ def solve(
 
 @main.command()
 @click.option(
-    "--seed", type=int, default=1, show_default=True, help="Shuffle seed of the first rack."
+    "--seed",
+    type=click.IntRange(min=0),
+    default=1,
+    show_default=True,
+    help="Shuffle seed of the first rack.",
 )
 @click.option(
     "--count",
@@ -242,7 +271,8 @@ def deal(seed: int, count: int, size: int) -> None:
 @main.command()
 @click.option("--racks", type=click.IntRange(1, 100_000), default=200, show_default=True,
               help="Seeded dealt racks to time one by one.")  # fmt: skip
-@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the first rack.")
+@click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True,
+              help="Seed of the first rack.")  # fmt: skip
 @click.option("--size", type=click.IntRange(1, 22), default=22, show_default=True,
               help="Tiles per rack.")  # fmt: skip
 @click.option("--alternatives", type=click.IntRange(0, 50), default=0, show_default=True,
@@ -402,28 +432,40 @@ def verify(fixtures: Path, fmt: str, failures_only: bool) -> None:
     from tabulate import tabulate
 
     from rummy101_solver.render import dumps
-    from rummy101_solver.verify import MISSING, FixtureError, load_cases, run_case
+    from rummy101_solver.verify import MISSING, Check, FixtureError, load_cases, run_case
 
     try:
         checks = [c for label, case in load_cases(fixtures) for c in run_case(label, case)]
     except (FixtureError, OptionError) as err:
         fail(str(err))
+    if not checks:
+        fail(f'{fixtures}: no cases: a fixture file needs at least one case with "expect"')
 
-    def show(value: object) -> str:
-        return "(missing)" if value is MISSING else json.dumps(value, ensure_ascii=False)
+    def show(check: Check) -> str:
+        if check.got is not MISSING:
+            return json.dumps(check.got, ensure_ascii=False)
+        return f"(missing; error: {check.error})" if check.error else "(missing)"
 
     failed = [c for c in checks if not c.passed]
     if fmt == "json":
         rows = [
             {"case": c.case, "name": c.name, "field": c.field, "expected": c.expected,
-             "got": None if c.got is MISSING else c.got, "passed": c.passed}
+             "found": c.got is not MISSING, "got": None if c.got is MISSING else c.got,
+             "error": c.error, "passed": c.passed}
             for c in (failed if failures_only else checks)
         ]  # fmt: skip
         click.echo(dumps({"checks": rows, "passed": len(checks) - len(failed),
                           "failed": len(failed)}))  # fmt: skip
     else:
         table = [
-            [c.case, c.name, c.field, show(c.expected), show(c.got), "pass" if c.passed else "FAIL"]
+            [
+                c.case,
+                c.name,
+                c.field,
+                json.dumps(c.expected, ensure_ascii=False),
+                show(c),
+                "pass" if c.passed else "FAIL",
+            ]
             for c in (failed if failures_only else checks)
         ]
         headers = ["case", "name", "field", "expected", "got", "result"]

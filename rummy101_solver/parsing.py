@@ -48,10 +48,10 @@ COLOUR_WORDS: dict[str, Colour] = {
 WILD_WORDS = frozenset({"j", "*", "joker", "okey"})
 FAKE_WORDS = frozenset({"f", "fake"})
 
-_SEPARATORS = re.compile(r"[\s,]+")
-_WORD_NUMBER = re.compile(r"^(?P<word>[^\W\d_]+)(?P<number>\d+)$")
-_NUMBER_WORD = re.compile(r"^(?P<number>\d+)(?P<word>[^\W\d_]+)$")
-_NUMBER = re.compile(r"^\d+$")
+_SEPARATORS = re.compile(r"[\s,\ufeff]+")  # a byte-order mark separates too
+_WORD_NUMBER = re.compile(r"^(?P<word>[^\W\d_]+)(?P<number>[0-9]+)$")
+_NUMBER_WORD = re.compile(r"^(?P<number>[0-9]+)(?P<word>[^\W\d_]+)$")
+_NUMBER = re.compile(r"^[0-9]+$")
 
 TILE_HINT = "write a colour R, B, K or Y and a number 1–13 (R7, 7R, red 7), or J for a joker"
 
@@ -75,6 +75,8 @@ class RackError(ValueError):
         where = f" (tile {self.position})" if self.position is not None else ""
         # bytes that were not UTF-8 (surrogate escapes) show as U+FFFD
         token = self.token.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+        if len(token) > 24:
+            token = token[:20] + "…"
         return f"'{token}'{where}: {self.reason}"
 
 
@@ -84,7 +86,7 @@ def _fold(word: str) -> str:
 
 
 def _number(text: str, token: str, position: int | None) -> int:
-    number = int(text)
+    number = int(text) if len(text) <= 3 else 0  # no int() of a thousand digits
     if not 1 <= number <= 13:
         raise RackError(token, position, "numbers run 1–13")
     return number
@@ -140,6 +142,11 @@ def read_tiles(
         elif m := _WORD_NUMBER.match(token) or _NUMBER_WORD.match(token):
             colour = _colour(m["word"], token, position)
             face = Face(colour, _number(m["number"], token, position))
+        elif _NUMBER.match(token) and i < len(tokens) and _fold(tokens[i]) in COLOUR_WORDS:
+            # a number, its colour in the next token: "7 red", "7 R"
+            token = f"{token} {tokens[i]}"
+            face = Face(COLOUR_WORDS[_fold(tokens[i])], _number(tokens[i - 1], token, position))
+            i += 1
         elif _NUMBER.match(token):
             raise RackError(token, position, "a number needs a colour (R, B, K or Y)")
         else:
@@ -290,10 +297,21 @@ def _parse_pin(token: str, indicator: Face | None, position: int) -> LaidTile:
     """``J=R11``: a wild tile and the face it is claimed to stand for."""
     left, _, right = token.partition("=")
     tiles = read_tiles([left], indicator=indicator, first=position) if left else []
+    if len(tiles) == 1 and tiles[0][1].fake:
+        # F=K1: a fake okey may be written with the face it always plays as
+        fake = tiles[0][1]
+        assert fake.face is not None
+        if _fold(right) != _fold(fake.face.code) and right.upper() != fake.face.code:
+            raise RackError(
+                token, position, f"a fake okey plays only as {fake.face.code} [R-INDICATOR]"
+            )
+        return LaidTile(token, fake, position)
     if len(tiles) != 1 or not tiles[0][1].is_wild:
         raise RackError(
             token, position, "only a joker can be pinned to a tile, as in J=R11 [R-WILD]"
         )
+    if _fold(right) in WILD_WORDS | FAKE_WORDS:
+        raise RackError(token, position, "a joker stands for a numbered tile, as in J=R11")
     try:
         pin = parse_face(right)
     except RackError as err:

@@ -38,6 +38,9 @@ def opening_json(opening: Opening, bar: int) -> dict[str, Any]:
     out["threshold"] = bar
     out["meets_threshold"] = opening.meets_threshold
     out["status"] = opening.status
+    out["proven"] = opening.status == "optimal" or (
+        opening.status == "none" and opening.proven_none
+    )
     out[key] = [meld_json(m) for m in opening.melds]
     if opening.kind == "pairs":
         for pair in out[key]:
@@ -123,7 +126,7 @@ def tiles_text(tiles: Sequence[Tile]) -> str:
 def _measure(opening: Opening) -> str:
     if opening.kind == "melds":
         return f"{opening.value} points"
-    return f"{opening.count} pair" + ("" if opening.count == 1 else "s")
+    return f"{opening.count} pair" + ("" if opening.count == 1 else "s")  # 0 pairs, 1 pair
 
 
 def _bar(opening: Opening, bar: int) -> str:
@@ -260,8 +263,9 @@ def one_turn_text(finish: OneTurnFinish, fmt: str) -> list[str]:
     if not finish.applies:
         return ["One-turn finish: does not apply, someone has opened already [R-ONE-TURN]."]
     if finish.opening is None:
-        note = "" if finish.proven else " found in time (not proven impossible)"
-        return [f"One-turn finish: not possible{note} [R-ONE-TURN]."]
+        if not finish.proven:
+            return ["One-turn finish: none found within the time limit (not proven impossible)."]
+        return ["One-turn finish: not possible [R-ONE-TURN]."]
     discard = finish.discard.code if finish.discard else "-"
     kind = "a joker finish" if finish.joker_finish else "a one-turn finish"
     return [
@@ -375,12 +379,14 @@ def check_text(result: CheckResult, better: Opening | None, fmt: str = "simple")
     ]
     problems += [f"{e.message} [{e.rule}]" for e in result.errors]
     lines += [f"- {p}" for p in problems]
+    every = all(g.verdict.legal for g in result.groups)
+    head = "Total:" if every else "Total of the legal groups:"
     if result.kind == "pairs":
-        total = f"Total: {result.count} pair{'s' * (result.count != 1)}."
-    elif all(g.verdict.legal for g in result.groups):
-        total = f"Total: {result.value} points in {result.count} group{'s' * (result.count != 1)}."
+        total = f"{head} {result.count} pair{'s' * (result.count != 1)}."
+    elif every:
+        total = f"{head} {result.value} points in {result.count} group{'s' * (result.count != 1)}."
     else:
-        total = f"Total of the legal groups: {result.value} points."
+        total = f"{head} {result.value} points."
     lines.append(total)
     if result.left is not None:
         lines.append(

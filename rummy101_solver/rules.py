@@ -49,6 +49,8 @@ class Rules:
       [R-OPEN-MELDS, R-OPEN-PAIRS].
     - ``after`` / ``after_pairs``: rising mode, the highest opening so far
       (points / pairs); the bar becomes one more [R-RISING].
+    - ``rising_mode``: rising mode named with no opening yet (``--rising``):
+      the first opening still needs the threshold [R-RISING].
     - ``keep``: tiles that must stay on the rack, 1 for the discard
       [R-KEEP-DISCARD]; 0 lays everything down.
     - ``indicator``: the face-up indicator tile (okey variant) or ``None`` for
@@ -69,6 +71,7 @@ class Rules:
     take: Tile | None = None
     objective: Objective = "value"
     joker_pairs: bool = True
+    rising_mode: bool = False
 
     @property
     def meld_bar(self) -> int:
@@ -87,7 +90,12 @@ class Rules:
 
     @property
     def rising(self) -> bool:
-        """True when an earlier opening was given [R-RISING]."""
+        """True in rising mode: ``--rising``, or an earlier opening given [R-RISING]."""
+        return self.rising_mode or self.someone_opened
+
+    @property
+    def someone_opened(self) -> bool:
+        """True when an earlier opening was given (``after`` / ``after_pairs``)."""
         return self.after is not None or self.after_pairs is not None
 
     def bar(self, kind: OpeningKind) -> int:
@@ -99,6 +107,7 @@ class Rules:
         out = asdict(self)
         out["indicator"] = self.indicator.code if self.indicator else None
         out["take"] = self.take.code if self.take else None
+        del out["rising_mode"]
         out["rising"] = self.rising
         out["meld_bar"] = self.meld_bar
         out["pairs_bar"] = self.pairs_bar
@@ -199,9 +208,11 @@ def _judge_set(tiles: list[tuple[Tile, Face | None]]) -> GroupVerdict:
             Broken("R-SET", f"a set is one number; this has {', '.join(map(str, numbers))}")
         )
     seen: dict[str, Face] = {}
+    repeated: set[str] = set()
     for _, face in known:
         colour = face.colour.value
-        if colour in seen and len(numbers) == 1:
+        if colour in seen and len(numbers) == 1 and colour not in repeated:
+            repeated.add(colour)
             first = seen[colour]
             errors.append(
                 Broken(

@@ -262,11 +262,12 @@ def _find_player(hands: Sequence[PlayerHand], name: str) -> PlayerHand:
     raise ScoreError(f"winner '{name}' is not one of the players ({listed}) [R-SCORE]")
 
 
-def _check_tile_set(hands: Sequence[PlayerHand]) -> None:
+def _check_tile_set(hands: Sequence[PlayerHand], discarded_jokers: int = 0) -> None:
     """At most 22 tiles a rack, and across all racks at most 2 copies of a
-    numbered tile and 2 jokers [R-RACK, R-TILES]."""
+    numbered tile and 2 jokers, counting a joker discarded to finish
+    [R-RACK, R-TILES, R-JOKER-FINISH]."""
     faces: Counter[Face] = Counter()
-    jokers = 0
+    jokers = discarded_jokers
     for hand in hands:
         if len(hand.tiles) > MAX_RACK:
             raise ScoreError(
@@ -277,8 +278,9 @@ def _check_tile_set(hands: Sequence[PlayerHand]) -> None:
             if tile.face is None:
                 jokers += 1
                 if jokers > WILD_TILES:
+                    finish = " (the winner discarded one)" if discarded_jokers else ""
                     raise ScoreError(
-                        f"player '{hand.name}': a third joker in the round;"
+                        f"player '{hand.name}': a third joker in the round{finish};"
                         f" the set has only {WILD_TILES} [R-TILES]"
                     )
                 continue
@@ -359,7 +361,7 @@ def validate_round(
                 f"player '{hand.name}' opened with {hand.state}, but a one-turn finish"
                 " needs every opponent unopened [R-ONE-TURN]"
             )
-    _check_tile_set(hands)
+    _check_tile_set(hands, 1 if ending in ("joker", "one-turn-joker") else 0)
     return won
 
 

@@ -292,7 +292,7 @@ def one_turn_finish(
     ``time_limit`` in seconds for all the solves together.
     """
     nothing = OneTurnFinish(False, False, False, None, 0, 0)
-    if rules.rising:
+    if rules.someone_opened:
         return nothing
     nothing = replace(nothing, applies=True)
     if len(rack) < 2:

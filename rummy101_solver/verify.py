@@ -38,10 +38,24 @@ class Check:
     expected: Any
     got: Any
 
+    error: str | None = None
+    """The case's error message when its rack or an option was rejected."""
+
     @property
     def passed(self) -> bool:
-        """The field exists and equals the expected value."""
-        return self.got is not MISSING and self.got == self.expected
+        """The field exists and equals the expected value (``true`` is not ``1``)."""
+        return self.got is not MISSING and same(self.got, self.expected)
+
+
+def same(a: Any, b: Any) -> bool:
+    """JSON equality: like ``==`` but a boolean equals only a boolean."""
+    if isinstance(a, bool) or isinstance(b, bool):
+        return type(a) is type(b) and a == b
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
+    return bool(a == b)
 
 
 def lookup(record: Any, path: str) -> Any:
@@ -66,6 +80,8 @@ def load_cases(path: Path) -> Iterator[tuple[str, dict[str, Any]]]:
         text = path.read_text(encoding="utf-8")
     except OSError as err:
         raise FixtureError(f"{path}: {err.strerror}") from None
+    except UnicodeDecodeError as err:
+        raise FixtureError(f"{path}: not UTF-8 text (byte {err.start})") from None
     if path.suffix == ".toml":
         try:
             data = tomllib.loads(text)
@@ -105,4 +121,5 @@ def run_case(label: str, case: dict[str, Any]) -> list[Check]:
         raise FixtureError(f'{label}: a case needs "rack" (tiles) and "expect" (fields)')
     options = {key.replace("-", "_"): value for key, value in case.items()}
     record = analyse_record(rack, options)
-    return [Check(label, name, f, want, lookup(record, f)) for f, want in expect.items()]
+    error = record.get("error")
+    return [Check(label, name, f, want, lookup(record, f), error) for f, want in expect.items()]

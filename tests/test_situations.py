@@ -154,8 +154,8 @@ def test_indicator_output_marks_okeys_and_fakes() -> None:
          " [R-INDICATOR]"),
         ("F F F", "B5", "'F' (tile 3): a third fake okey; the set has only 2 [R-INDICATOR]"),
         ("B6 B6 J", "B5", "'J' (tile 3): a third okey (wild tile); the set has only 2 [R-RACK]"),
-        ("R1", "J", "'J': --indicator: need exactly one numbered tile; write a colour R, B, K or Y"
-         " and a number 1–13 (R7, 7R, red 7), or J for a joker"),
+        ("R1", "J", "'J': --indicator: the indicator is one numbered tile, e.g. B5 (not a joker"
+         " or a fake)"),
     ],
 )  # fmt: skip
 def test_indicator_limits(text: str, indicator: str, message: str) -> None:
