@@ -124,9 +124,10 @@ def score_text(result: RoundScore, fmt: str = "simple") -> str:
     "--format",
     "fmt",
     type=click.Choice(FORMATS),
+    metavar="FORMAT",
     default="simple",
     show_default=True,
-    help="'json', or a tabulate table format (simple, github, grid, plain, …).",
+    help="'json', or a tabulate table format: simple, github, grid, plain, psql, …",
 )
 def score(
     players: tuple[str, ...],
