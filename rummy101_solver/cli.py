@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any, TextIO, TypeVar
 
 import click
-from tabulate import tabulate_formats
 
 from rummy101_solver.case import (
     MAX_PAIRS,
@@ -23,7 +22,7 @@ from rummy101_solver.case import (
     build_case,
     build_rules,
 )
-from rummy101_solver.cli_common import fail, read_stdin
+from rummy101_solver.cli_common import fail, format_option, read_stdin
 from rummy101_solver.parsing import RackError
 from rummy101_solver.rules import MELD_THRESHOLD, PAIRS_THRESHOLD
 
@@ -31,8 +30,6 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 EXIT_CAN_OPEN = 0
 EXIT_CANNOT_OPEN = 1
-
-FORMATS = ["json", *sorted(tabulate_formats)]
 
 
 _OPTIONS: dict[str, Callable[[F], F]] = {
@@ -122,15 +119,7 @@ _OPTIONS: dict[str, Callable[[F], F]] = {
         metavar="SECONDS",
         help="Solver time for the whole rack; past it, answers say 'feasible', not 'optimal'.",
     ),
-    "fmt": click.option(
-        "--format",
-        "fmt",
-        type=click.Choice(FORMATS),
-        metavar="FORMAT",
-        default="simple",
-        show_default=True,
-        help="'json', or a tabulate table format: simple, github, grid, plain, psql, …",
-    ),
+    "fmt": format_option,
 }
 
 

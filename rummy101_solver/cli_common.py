@@ -6,8 +6,23 @@ import sys
 from typing import NoReturn
 
 import click
+from tabulate import tabulate_formats
 
 EXIT_BAD_INPUT = 2
+
+FORMATS = ["json", *sorted(tabulate_formats)]
+"""Output formats: JSON, or any table format tabulate knows."""
+
+format_option = click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(FORMATS),
+    metavar="FORMAT",
+    default="simple",
+    show_default=True,
+    help="'json', or a tabulate table format: simple, github, grid, plain, psql, …",
+)
+"""The ``--format`` option every reporting command shares (parameter ``fmt``)."""
 
 
 class InputError(click.ClickException):

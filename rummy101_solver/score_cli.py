@@ -13,9 +13,9 @@ import sys
 from typing import cast
 
 import click
-from tabulate import tabulate, tabulate_formats
+from tabulate import tabulate
 
-from rummy101_solver.cli_common import InputError, read_stdin
+from rummy101_solver.cli_common import InputError, format_option, read_stdin
 from rummy101_solver.scoring import (
     ENDING_LABELS,
     ENDINGS,
@@ -30,8 +30,6 @@ from rummy101_solver.scoring import (
     score_round,
 )
 from rummy101_solver.tiles import WILD_PENALTY, codes
-
-FORMATS = ["json", *sorted(tabulate_formats)]
 
 HEADERS = ["player", "state", "tiles left", "base penalty", "multiplier", "points", "rule"]
 ALIGN = ("left", "left", "left", "right", "right", "right", "left")
@@ -120,15 +118,7 @@ def score_text(result: RoundScore, fmt: str = "simple") -> str:
     default=False,
     help="Seed 004 variant: when the stock runs out and nobody opened, nobody scores [R-SCORE].",
 )
-@click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(FORMATS),
-    metavar="FORMAT",
-    default="simple",
-    show_default=True,
-    help="'json', or a tabulate table format: simple, github, grid, plain, psql, …",
-)
+@format_option
 def score(
     players: tuple[str, ...],
     end: str,
