@@ -9,7 +9,7 @@ at the end, whether a better opening exists.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Literal
 
 from rummy101_solver.parsing import LaidTile, check_rack_limits
@@ -176,12 +176,10 @@ def find_better(result: CheckResult, *, time_limit: float = 10.0) -> Opening | N
     best opening of the same kind from the laid tiles themselves (all may be
     laid). ``None`` when the arrangement is illegal, mixed, or already best.
     """
-    from dataclasses import replace
-
-    from rummy101_solver.solver import best_openings
-
     if not result.legal or result.kind == "mixed":
         return None
+    from rummy101_solver.solver import best_openings  # ortools: only when there is work
+
     kind: Literal["melds", "pairs"] = result.kind
     if result.rack is not None:
         rack, rules = result.rack, result.rules

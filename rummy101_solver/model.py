@@ -115,6 +115,7 @@ class PackingModel:
         self.copies: dict[Pattern, cp_model.IntVar] = {}
         self.bounds: dict[Pattern, int] = {}
         self._used_bits: dict[Face | str, list[cp_model.IntVar]] | None = None
+        self._alternatives_started = False
         self._add_copies()
         self._add_tile_limits()
         self._add_keep()
@@ -250,7 +251,9 @@ class PackingModel:
             for k, bit in enumerate(bits):
                 literals.append(bit.negated() if used[key] > k else bit)
         self.model.add_bool_or(literals)
-        self.model.add(self._score_expr() >= 1)
+        if not self._alternatives_started:
+            self.model.add(self._score_expr() >= 1)
+            self._alternatives_started = True
 
     # --- solving ---------------------------------------------------------------
     def solve(self, time_limit: float) -> Packing:

@@ -11,7 +11,7 @@ import itertools
 from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
-from rummy101_solver.tiles import Face, Tile, okey_face
+from rummy101_solver.tiles import Colour, Face, Tile, okey_face
 
 MELD_THRESHOLD = 101
 """Points a meld opening needs by default [R-OPEN-MELDS]."""
@@ -228,8 +228,6 @@ def _judge_set(tiles: list[tuple[Tile, Face | None]]) -> GroupVerdict:
     may_be = []
     free = [i for i, f in fixed if f is None]
     if number is not None:
-        from rummy101_solver.tiles import Colour  # local: keeps the public surface small
-
         for k, i in enumerate(free):
             if k < len(missing):
                 stands[i] = Face(Colour(missing[k]), number)
@@ -245,8 +243,6 @@ def _judge_run(tiles: list[tuple[Tile, Face | None]]) -> GroupVerdict:
     The tiles are read in the order written (ascending, or descending and then
     turned round). Without unpinned jokers any order is accepted.
     """
-    from rummy101_solver.tiles import Colour
-
     errors: list[Broken] = []
     fixed = [pin if t.is_wild else t.face for t, pin in tiles]
     known = [(i, f) for i, f in enumerate(fixed) if f is not None]

@@ -230,3 +230,18 @@ def test_an_empty_arrangement_is_bad_input() -> None:
         "Error: group 2 is empty: write tiles between the '|'\n",
         2,
     )
+
+
+def test_an_illegal_arrangement_is_judged_without_ortools() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from click.testing import CliRunner\n"
+        "from rummy101_solver.cli import main\n"
+        "r = CliRunner().invoke(main, ['check', 'R12 R13 R1'])\n"
+        "print(r.exit_code, 'ortools' in ' '.join(sys.modules))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "1 False"
