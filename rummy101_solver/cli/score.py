@@ -1,6 +1,6 @@
 """``rummy101 score``: score one round from a one-line description of the table.
 
-Register it on the group with ``main.add_command(score)``. The scoring itself
+It is registered on the group in :mod:`rummy101_solver.cli`. The scoring itself
 lives in :mod:`rummy101_solver.scoring`; this module parses the command line,
 renders the table or JSON, and turns every input problem into ``Error: …`` on
 stderr with exit code 2.
@@ -15,7 +15,7 @@ from typing import cast
 import click
 from tabulate import tabulate
 
-from rummy101_solver.cli_common import InputError, format_option, read_stdin
+from rummy101_solver.cli.common import InputError, format_option, read_stdin
 from rummy101_solver.scoring import (
     ENDING_LABELS,
     ENDINGS,

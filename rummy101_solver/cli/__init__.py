@@ -1,0 +1,34 @@
+"""The ``rummy101`` command line: one module per command, each parse → core → render.
+
+The core does the work; a command module wires it up and turns library errors
+into clear messages with exit code 2 (never a traceback). ortools is imported
+only when a command solves, so ``--help`` stays fast. Shared options live in
+:mod:`rummy101_solver.cli.options`, shared helpers in :mod:`rummy101_solver.cli.common`.
+"""
+
+from __future__ import annotations
+
+import click
+
+from rummy101_solver.cli.batch import batch
+from rummy101_solver.cli.check import check
+from rummy101_solver.cli.deal import bench, deal
+from rummy101_solver.cli.score import score
+from rummy101_solver.cli.solve import solve
+from rummy101_solver.cli.verify import verify
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]}, invoke_without_command=True)
+@click.version_option(package_name="rummy101-solver")
+@click.pass_context
+def main(ctx: click.Context) -> None:
+    """Rummy 101 (101 Okey) hand analyzer: the proven-best opening of a rack.
+
+    Rules: see README.md; rule ids like [R-RUN] refer to the project's rule book.
+    """
+    if ctx.invoked_subcommand is None:
+        click.echo(ctx.get_help())
+
+
+for _command in (solve, check, score, batch, verify, deal, bench):
+    main.add_command(_command)

@@ -1,0 +1,156 @@
+"""The options several commands share, declared once [sqlite-utils style].
+
+``with_options("threshold", "take", …)`` adds the named options to a command;
+``RULE_OPTIONS`` are the ones that set the rules of the game (``Rules``).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import click
+
+from rummy101_solver.case import MAX_PAIRS, MAX_POINTS, MAX_TIME_LIMIT
+from rummy101_solver.cli.common import fail, format_option, read_stdin
+from rummy101_solver.rules import MELD_THRESHOLD, PAIRS_THRESHOLD
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+_OPTIONS: dict[str, Callable[[F], F]] = {
+    "threshold": click.option(
+        "--threshold",
+        type=click.IntRange(0, MAX_POINTS),
+        default=MELD_THRESHOLD,
+        show_default=True,
+        help="Points a meld opening needs [R-OPEN-MELDS].",
+    ),
+    "pairs_threshold": click.option(
+        "--pairs-threshold",
+        type=click.IntRange(0, MAX_PAIRS),
+        default=PAIRS_THRESHOLD,
+        show_default=True,
+        help="Pairs a pairs opening needs [R-OPEN-PAIRS].",
+    ),
+    "after": click.option(
+        "--after",
+        type=click.IntRange(0, MAX_POINTS),
+        default=None,
+        metavar="POINTS",
+        help="Rising mode: highest meld opening so far; the bar becomes POINTS+1 [R-RISING].",
+    ),
+    "rising": click.option(
+        "--rising",
+        is_flag=True,
+        default=False,
+        help="Rising mode with no opening yet: the first needs the threshold; give the"
+        " highest opening so far with --after / --after-pairs [R-RISING].",
+    ),
+    "after_pairs": click.option(
+        "--after-pairs",
+        type=click.IntRange(0, MAX_PAIRS),
+        default=None,
+        metavar="PAIRS",
+        help="Rising mode: the most pairs opened so far; the bar becomes PAIRS+1 [R-RISING].",
+    ),
+    "take": click.option(
+        "--take",
+        metavar="TILE",
+        default=None,
+        help="Take TILE (the last discard) instead of drawing: it joins the rack"
+        " and every opening must use it [R-TAKE-DISCARD].",
+    ),
+    "indicator": click.option(
+        "--indicator",
+        metavar="TILE",
+        default=None,
+        help="Okey variant: the face-up indicator; the next number of its colour is"
+        " the okey (wild, also written J), F is a fake okey [R-INDICATOR].",
+    ),
+    "objective": click.option(
+        "--objective",
+        type=click.Choice(["value", "penalty"]),
+        default="value",
+        show_default=True,
+        help="value: highest-value opening; penalty: lowest residual penalty among"
+        " openings that meet the threshold [R-RESIDUAL].",
+    ),
+    "joker_pairs": click.option(
+        "--no-joker-pairs",
+        "joker_pairs",
+        flag_value=False,
+        default=True,
+        help="House rule: a joker may not replace a tile of a pair [R-PAIR].",
+    ),
+    "keep": click.option(
+        "--keep",
+        type=click.IntRange(0, 22),
+        default=1,
+        show_default=True,
+        help="Tiles that must stay on the rack (1 for the discard) [R-KEEP-DISCARD].",
+    ),
+    "alternatives": click.option(
+        "--alternatives",
+        type=click.IntRange(0, 50),
+        default=3,
+        show_default=True,
+        help="Next-best openings to list, each leaving different tiles.",
+    ),
+    "time_limit": click.option(
+        "--time-limit",
+        type=click.FloatRange(0.001, MAX_TIME_LIMIT),
+        default=10.0,
+        show_default=True,
+        metavar="SECONDS",
+        help="Solver time for the whole rack; past it, answers say 'feasible', not 'optimal'.",
+    ),
+    "fmt": format_option,
+}
+
+
+def with_options(*names: str) -> Callable[[F], F]:
+    """A decorator adding the named shared options, in the order given."""
+
+    def decorate(func: F) -> F:
+        for name in reversed(names):
+            func = _OPTIONS[name](func)
+        return func
+
+    return decorate
+
+
+RULE_OPTIONS = (
+    "threshold",
+    "pairs_threshold",
+    "rising",
+    "after",
+    "after_pairs",
+    "take",
+    "indicator",
+    "joker_pairs",
+    "keep",
+)
+"""The options that set the rules of the game (``Rules``)."""
+
+solve_options = with_options(
+    *RULE_OPTIONS[:-1], "objective", "keep", "alternatives", "time_limit", "fmt"
+)
+"""The options of ``solve`` (and ``batch``)."""
+
+
+def read_rack_text(tiles: tuple[str, ...]) -> str:
+    """The rack text: the arguments, or stdin when there are none or only ``-``."""
+    if tiles and tiles != ("-",):
+        return " ".join(tiles)
+    if sys.stdin.isatty():
+        fail("empty rack: give the tiles as arguments (rummy101 solve R3 R4 R5 …) or on stdin")
+    text = read_stdin()
+    lines = [n for n, line in enumerate(text.splitlines(), start=1) if line.strip()]
+    if len(lines) > 1:
+        fail(
+            f"stdin holds {len(lines)} lines (lines {lines[0]} and {lines[1]} …): one rack per"
+            " command; use 'rummy101 batch' for one rack per line"
+        )
+    return text

@@ -1,0 +1,54 @@
+"""``rummy101 solve``: the best meld and pairs openings of one rack."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import click
+
+from rummy101_solver.case import OptionError, build_case
+from rummy101_solver.cli.common import fail
+from rummy101_solver.cli.options import read_rack_text, solve_options
+from rummy101_solver.parsing import RackError
+
+EXIT_CAN_OPEN = 0
+EXIT_CANNOT_OPEN = 1
+
+
+@click.command()
+@click.argument("tiles", nargs=-1)
+@solve_options
+def solve(
+    tiles: tuple[str, ...], fmt: str, alternatives: int, time_limit: float, **options: Any
+) -> None:
+    """Find the best meld opening and the best pairs opening of a rack.
+
+    TILES: the rack, e.g. R3 R4 R5 B7 K7 Y7 J (or 'red 7', '7r', '*' for a
+    joker). With no TILES, or '-', the rack is read from stdin.
+
+    \b
+    Example:
+      rummy101 solve R10 R11 R12 J B13 K13 Y13 B9 K9 Y9 R1 R2 R3
+      rummy101 solve --format json --alternatives 0 < rack.txt
+
+    Exit code: 0 the rack can open, 1 it cannot, 2 bad input.
+    """
+    options["alternatives"] = alternatives
+    options["time_limit"] = time_limit
+    try:
+        case = build_case(read_rack_text(tiles), options)
+    except (RackError, OptionError) as err:
+        fail(str(err))
+
+    from rummy101_solver.render import analysis_json, analysis_text, dumps
+    from rummy101_solver.solver import analyse
+
+    analysis = analyse(
+        case.rack, case.rules, alternatives=case.alternatives, time_limit=case.time_limit
+    )
+    if fmt == "json":
+        click.echo(dumps(analysis_json(analysis)))
+    else:
+        click.echo(analysis_text(analysis, fmt))
+    sys.exit(EXIT_CAN_OPEN if analysis.can_open else EXIT_CANNOT_OPEN)
