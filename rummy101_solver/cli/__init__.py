@@ -11,8 +11,9 @@ from __future__ import annotations
 import click
 
 from rummy101_solver.cli.batch import batch
+from rummy101_solver.cli.bench import bench
 from rummy101_solver.cli.check import check
-from rummy101_solver.cli.deal import bench, deal
+from rummy101_solver.cli.deal import deal
 from rummy101_solver.cli.score import score
 from rummy101_solver.cli.solve import solve
 from rummy101_solver.cli.verify import verify
