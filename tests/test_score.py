@@ -319,18 +319,22 @@ def test_json_output_is_exact() -> None:
         "players": [
             {"name": "Ali", "state": None, "tiles": [], "base_penalty": 0, "multiplier": None,
              "points": 202, "rule": "R-SCORE",
-             "reason": "finished by discarding a joker: the winner gains 202"},
+             "reason": "finished by discarding a joker: the winner gains 202",
+             "extras": [], "result": 202},
             {"name": "Bea", "state": "pairs", "tiles": ["K2", "K9"], "base_penalty": 22,
              "multiplier": 2, "points": -44, "rule": "R-JOKER-FINISH",
              "reason": "opened with pairs: tiles left sum to 11, doubled;"
-             " doubled again by the joker finish"},
+             " doubled again by the joker finish",
+             "extras": [], "result": -44},
             {"name": "Can", "state": "melds", "tiles": ["R3", "R5", "J"], "base_penalty": 109,
              "multiplier": 2, "points": -218, "rule": "R-JOKER-FINISH",
              "reason": "opened with melds: tiles left sum to 109 (a joker counts 101);"
-             " doubled by the joker finish"},
+             " doubled by the joker finish",
+             "extras": [], "result": -218},
             {"name": "Deniz", "state": "not", "tiles": [], "base_penalty": 202, "multiplier": 2,
              "points": -404, "rule": "R-JOKER-FINISH",
-             "reason": "never opened: 202; doubled by the joker finish"},
+             "reason": "never opened: 202; doubled by the joker finish",
+             "extras": [], "result": -404},
         ],
         "total": -464,
     }  # fmt: skip
@@ -390,9 +394,11 @@ def test_the_winner_may_be_given_a_state() -> None:
     data = score_json("--winner", "Ali", "Ali: melds", "Bea: not")
     assert data["players"] == [  # the winner's state changes nothing
         {"name": "Ali", "state": "melds", "tiles": [], "base_penalty": 0, "multiplier": None,
-         "points": 101, "rule": "R-SCORE", "reason": "finished: the winner gains 101"},
+         "points": 101, "rule": "R-SCORE", "reason": "finished: the winner gains 101",
+         "extras": [], "result": 101},
         {"name": "Bea", "state": "not", "tiles": [], "base_penalty": 202, "multiplier": 1,
-         "points": -202, "rule": "R-PENALTY", "reason": "never opened: 202"},
+         "points": -202, "rule": "R-PENALTY", "reason": "never opened: 202",
+         "extras": [], "result": -202},
     ]  # fmt: skip
 
 
@@ -531,9 +537,11 @@ def test_round_json_of_a_stock_round() -> None:
         "players": [
             {"name": "A", "state": "melds", "tiles": ["R3"], "base_penalty": 3, "multiplier": 1,
              "points": -3, "rule": "R-PENALTY",
-             "reason": "stock ran out: opened with melds: tiles left sum to 3"},
+             "reason": "stock ran out: opened with melds: tiles left sum to 3",
+             "extras": [], "result": -3},
             {"name": "B", "state": "not", "tiles": [], "base_penalty": 202, "multiplier": 1,
-             "points": -202, "rule": "R-PENALTY", "reason": "stock ran out: never opened: 202"},
+             "points": -202, "rule": "R-PENALTY", "reason": "stock ran out: never opened: 202",
+             "extras": [], "result": -202},
         ],
         "total": -205,
     }  # fmt: skip
