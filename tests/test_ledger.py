@@ -46,7 +46,7 @@ ROUNDS = [
 ]  # fmt: skip
 
 # (name, total, rounds, won, last_round) after each round, in standings order
-AFTER = {
+AFTER: dict[int, list[tuple[str, int, int, int, int | None]]] = {
     1: [("Ali", 202, 1, 1, 202), ("Bea", -44, 1, 0, -44), ("Can", -319, 1, 0, -319)],
     2: [("Ali", 188, 2, 1, -14), ("Bea", 57, 2, 1, 101), ("Deniz", -3, 1, 0, -3),
         ("Can", -521, 2, 0, -202)],
@@ -391,12 +391,14 @@ def test_two_writers_at_once_both_land(tmp_path: Path) -> None:
             )
             for args in writers
         ]
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + 15
         while _waiting_on(path) not in (-1, 2) and time.monotonic() < deadline:
             time.sleep(0.02)
-        if _waiting_on(path) == -1:
+        waiting = _waiting_on(path)
+        if waiting == -1:  # no /proc/locks: give them time to queue
             time.sleep(1)
         fcntl.flock(held, fcntl.LOCK_UN)
+    assert waiting in (-1, 2), "both writers should have waited on the ledger's lock"
     outcomes = [p.communicate(timeout=60) for p in procs]
     assert [p.returncode for p in procs] == [0, 0], outcomes
     ledger = read_ledger(str(path))
@@ -437,3 +439,36 @@ def test_the_readme_session_and_examples_match_jsonl_are_current(
         readme.write_text(new_text, encoding="utf-8")
         ledger.write_bytes((tmp_path / "match.jsonl").read_bytes())
     assert ledger.read_bytes() == (tmp_path / "match.jsonl").read_bytes()
+
+
+def test_a_round_is_one_write_then_fsync(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[tuple[str, int]] = []
+    real_write, real_fsync = os.write, os.fsync
+
+    def write(fd: int, data: bytes) -> int:
+        calls.append(("write", len(data)))
+        return real_write(fd, data)
+
+    def fsync(fd: int) -> None:
+        calls.append(("fsync", 0))
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "write", write)
+    monkeypatch.setattr(os, "fsync", fsync)
+    path = tmp_path / "m.jsonl"
+    play_match(path, 2)
+    sizes = [len(line) + 1 for line in path.read_bytes().splitlines()]
+    # one write of the whole line, its fsync, and the directory's fsync when it was created
+    assert calls == [("write", sizes[0]), ("fsync", 0), ("fsync", 0), ("write", sizes[1]),
+                     ("fsync", 0)]  # fmt: skip
+
+
+def test_a_short_write_leaves_the_ledger_as_it_was(
+    match: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real_write = os.write
+    monkeypatch.setattr(os, "write", lambda fd, data: real_write(fd, data[:40]))
+    before = match.read_bytes()
+    out, code = cli("score", *ROUNDS[0], "--ledger", str(match))
+    assert (out, code) == (f"Error: {match}: only 40 bytes written; nothing appended\n", 2)
+    assert match.read_bytes() == before
