@@ -1,9 +1,9 @@
 """Round scoring: who gains and who loses how many points when a round ends.
 
-Rules [R-PENALTY, R-JOKER-FINISH, R-ONE-TURN, R-SCORE] of ``shared/RULES.md``;
-the extra penalties of [R-EXTRA-PENALTY] are out of scope. All amounts are
-points (integers). Every house switch lives in one :class:`ScoreRules` value
-passed to :func:`score_round`; there is no global flag.
+Rules [R-PENALTY, R-JOKER-FINISH, R-ONE-TURN, R-SCORE, R-EXTRA-PENALTY] of
+``shared/RULES.md``. All amounts are points (integers); a gain is positive, a
+penalty negative (a higher total is better). Every house switch lives in one
+:class:`ScoreRules` value passed to :func:`score_round`; there is no global flag.
 
 - **Hand penalty** [R-PENALTY]: not opened 202; opened with melds, the sum of
   the tiles left (a joker left counts 101, or the house value); opened with
@@ -22,6 +22,16 @@ passed to :func:`score_round`; there is no global flag.
   an opening (the winner lays every tile down), so only a round that ends with
   the stock can be empty; a one-turn finish is scored as above, seed 004 gives
   it the same 404 / 808.
+- **Extra penalties** [R-EXTRA-PENALTY] (Turkish tables): a joker discarded that
+  a neighbour could use, a discard that could have been laid off, a failed or
+  illegal opening taken back, 101 each; or any number of points the table
+  agrees on. Each is its own :class:`ExtraPenalty`, added to that player's
+  round result after the finish multiplier (a joker finish does not double it),
+  and it counts in an empty round too.
+- **The one-turn value** [R-ONE-TURN-ANY-VALUE]: scoring never sees the
+  winner's melds, so it never checks what a one-turn finish was worth; the
+  house switch ``--one-turn-any-value`` of ``solve`` / ``play`` changes nothing
+  here.
 
 Every error is a :class:`ScoreError` whose ``str()`` is a one-line message
 naming the player or token and the rule id.
@@ -31,10 +41,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any, Literal, get_args
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar, Literal, get_args
 
-from rummy101_solver.parsing import RackError, parse_tile_list
+from rummy101_solver.parsing import FAKE_WORDS, RackError, parse_tile_list
 from rummy101_solver.rules import (
     ONE_TURN_JOKER_LOSS,
     ONE_TURN_JOKER_WIN,
@@ -111,6 +121,30 @@ STATE_WORDS: dict[str, State] = {
 
 PLAYER_HINT = "write NAME: STATE TILES, e.g. 'Bea: melds R3 R5' or 'Can: not'"
 
+FAKE_OKEY_HINT = (
+    "score counts a fake okey as the plain tile it shows: enter its colour and number"
+    " (the okey's, e.g. K1 when the indicator is K13) [R-INDICATOR]"
+)
+"""What ``score`` says about an ``F`` or ``fake`` tile: it has no indicator."""
+
+EXTRA_PENALTY = 101
+"""Points a named extra penalty costs [R-EXTRA-PENALTY]."""
+
+MAX_EXTRA_POINTS = 9999
+"""The largest extra penalty given as a number of points."""
+
+EXTRA_REASONS: dict[str, str] = {
+    "joker-discard": "discarded a joker a neighbour could use",
+    "layable-discard": "discarded a tile that could be laid off",
+    "failed-opening": "an illegal or short opening taken back",
+}
+"""The named extra penalties, 101 points each, and what each means [R-EXTRA-PENALTY]."""
+
+EXTRA_HINT = (
+    f"use {', '.join(EXTRA_REASONS)} or a number of points with an optional reason,"
+    " e.g. 'Can: joker-discard' or 'Can: 50 late'"
+)
+
 
 class ScoreError(ValueError):
     """Bad round input: ``str()`` is a one-line message naming the player or
@@ -131,6 +165,27 @@ class PlayerHand:
     name: str
     state: State | None = None
     tiles: tuple[Tile, ...] = ()
+
+
+@dataclass(frozen=True)
+class ExtraPenalty:
+    """One extra penalty of a round [R-EXTRA-PENALTY].
+
+    - ``name``: the player who pays it.
+    - ``kind``: one of :data:`EXTRA_REASONS`, or ``"points"`` for a number of
+      points the table agreed on.
+    - ``points``: the penalty, in points, positive (101 for a named one); the
+      player's round result goes down by it.
+    - ``reason``: what happened, in English (the meaning of a named kind, or
+      the words given after the points; may be empty).
+    """
+
+    name: str
+    kind: str
+    points: int
+    reason: str = ""
+
+    rule: ClassVar[str] = "R-EXTRA-PENALTY"
 
 
 @dataclass(frozen=True)
@@ -164,6 +219,7 @@ class PlayerScore:
       202 penalty, 0 in an empty round); ``None`` for the winner.
     - ``points``: positive for the winner, negative (or 0) for the others.
     - ``rule``: the rule id that set ``points``; ``reason``: a short English why.
+    - ``extras``: the player's extra penalties, in input order [R-EXTRA-PENALTY].
     """
 
     name: str
@@ -175,6 +231,13 @@ class PlayerScore:
     points: int
     rule: str
     reason: str
+    extras: tuple[ExtraPenalty, ...] = ()
+
+    @property
+    def result(self) -> int:
+        """The player's round result in points: ``points`` minus every extra
+        penalty [R-SCORE, R-EXTRA-PENALTY]."""
+        return self.points - sum(e.points for e in self.extras)
 
 
 @dataclass(frozen=True)
@@ -189,8 +252,9 @@ class RoundScore:
 
     @property
     def total(self) -> int:
-        """The sum of everyone's points (not zero-sum: the winner's gain is fixed)."""
-        return sum(p.points for p in self.players)
+        """The sum of everyone's round results, extra penalties included (not
+        zero-sum: the winner's gain is fixed)."""
+        return sum(p.result for p in self.players)
 
     @property
     def empty_round(self) -> bool:
@@ -217,6 +281,12 @@ def hand_penalty(state: State, tiles: Sequence[Tile], rules: ScoreRules | None =
 def _fold(word: str) -> str:
     # casefold keeps Turkish dotless ı; upper-case İ folds to "i̇": drop the dot.
     return word.casefold().replace("\u0307", "")
+
+
+def name_key(name: str) -> str:
+    """The key under which a player's name is matched: spaces collapsed, case
+    folded (``" ALİ "`` and ``"ali"`` are one player)."""
+    return _fold(" ".join(name.split()))
 
 
 def parse_state(word: str, name: str = "") -> State:
@@ -249,15 +319,60 @@ def parse_player(text: str) -> PlayerHand:
     try:
         tiles = parse_tile_list(words[1] if len(words) > 1 else "")
     except RackError as err:
+        if err.token is not None and _fold(err.token) in FAKE_WORDS:
+            # score has no indicator: a fake okey is entered as the tile it shows
+            err = RackError(err.token, err.position, FAKE_OKEY_HINT)
         raise ScoreError(f"player '{name}': {err}") from err
     return PlayerHand(name, state, tuple(tiles))
 
 
+def parse_extra(text: str) -> ExtraPenalty:
+    """One extra penalty as typed: ``NAME: REASON`` [R-EXTRA-PENALTY].
+
+    REASON is a named kind of :data:`EXTRA_REASONS` (any case, 101 points) or
+    a number of points 1–9999 and optional words saying why:
+    ``"Bea: joker-discard"`` → ``ExtraPenalty("Bea", "joker-discard", 101,
+    "discarded a joker a neighbour could use")``; ``"Can: 50 late"`` →
+    ``ExtraPenalty("Can", "points", 50, "late")``. Raises :class:`ScoreError`.
+    """
+    name, colon, rest = text.partition(":")
+    name = " ".join(name.split())
+    words = rest.split()
+    if not name or not colon or not words:
+        raise ScoreError(
+            f"extra '{text.strip()}': write NAME: REASON; {EXTRA_HINT} [R-EXTRA-PENALTY]"
+        )
+    kind = words[0].casefold()
+    if kind in EXTRA_REASONS:
+        if len(words) > 1:
+            raise ScoreError(
+                f"extra '{text.strip()}': '{' '.join(words[1:])}' after {kind};"
+                f" a named extra takes no more words; {EXTRA_HINT} [R-EXTRA-PENALTY]"
+            )
+        return ExtraPenalty(name, kind, EXTRA_PENALTY, EXTRA_REASONS[kind])
+    if words[0].lstrip("+-").isdigit():
+        points = int(words[0]) if len(words[0]) <= 6 else MAX_EXTRA_POINTS + 1
+        if not 1 <= points <= MAX_EXTRA_POINTS:
+            raise ScoreError(
+                f"extra '{text.strip()}': '{words[0]}': an extra penalty is 1–{MAX_EXTRA_POINTS}"
+                " points [R-EXTRA-PENALTY]"
+            )
+        return ExtraPenalty(name, "points", points, " ".join(words[1:]))
+    raise ScoreError(
+        f"extra '{text.strip()}': '{words[0]}' is not an extra penalty; {EXTRA_HINT}"
+        " [R-EXTRA-PENALTY]"
+    )
+
+
+def _match_player(hands: Sequence[PlayerHand], name: str) -> PlayerHand | None:
+    wanted = name_key(name)
+    return next((hand for hand in hands if name_key(hand.name) == wanted), None)
+
+
 def _find_player(hands: Sequence[PlayerHand], name: str) -> PlayerHand:
-    wanted = _fold(name.strip())
-    for hand in hands:
-        if _fold(hand.name) == wanted:
-            return hand
+    hand = _match_player(hands, name)
+    if hand is not None:
+        return hand
     listed = ", ".join(h.name for h in hands)
     raise ScoreError(f"winner '{name}' is not one of the players ({listed}) [R-SCORE]")
 
@@ -302,8 +417,9 @@ def validate_round(
     twice (case-insensitive); a negative joker value; a winner with the stock,
     or none with a finish; a winner who is not a player or still holds tiles
     [R-FINISH]; a loser with no state, or opened with no tiles left
-    [R-PENALTY]; an opened opponent in a one-turn finish [R-ONE-TURN]; more
-    tiles than the set has [R-TILES, R-RACK].
+    [R-PENALTY]; a winner marked ``not`` (never opened) in a finish that is
+    not a one-turn finish [R-FINISH]; an opened opponent in a one-turn finish
+    [R-ONE-TURN]; more tiles than the set has [R-TILES, R-RACK].
     """
     if ending not in ENDINGS:
         raise ScoreError(f"unknown round end '{ending}'; use one of {', '.join(ENDINGS)} [R-SCORE]")
@@ -337,6 +453,12 @@ def validate_round(
         if winner is None or not winner.strip():
             raise ScoreError(f"a {label} needs a winner: name who finished (--winner) [R-SCORE]")
         won = _find_player(hands, winner)
+        if won.state == "not" and ending not in ("one-turn", "one-turn-joker"):
+            raise ScoreError(
+                f"winner '{won.name}' is marked not (never opened), but a {label} needs an"
+                f" opening [R-FINISH]; if '{won.name}' opened and finished in one turn use"
+                f" --end one-turn (or one-turn-joker), else drop the state: '{won.name}'"
+            )
         if won.tiles:
             raise ScoreError(
                 f"winner '{won.name}' still holds {' '.join(codes(sort_tiles(won.tiles)))};"
@@ -418,17 +540,36 @@ def score_round(
     winner: str | None,
     hands: Sequence[PlayerHand],
     rules: ScoreRules | None = None,
+    extras: Sequence[ExtraPenalty] = (),
 ) -> RoundScore:
-    """Score one round [R-PENALTY, R-JOKER-FINISH, R-ONE-TURN, R-SCORE].
+    """Score one round [R-PENALTY, R-JOKER-FINISH, R-ONE-TURN, R-SCORE, R-EXTRA-PENALTY].
 
     ``ending``: one of :data:`ENDINGS`; ``winner``: the name of the player who
     finished (matched case-insensitively), ``None`` when the stock ran out;
-    ``hands``: every player, the winner included, at least 2. Returns one
-    :class:`PlayerScore` per hand, in input order. Raises :class:`ScoreError`
-    (see :func:`validate_round`).
+    ``hands``: every player, the winner included, at least 2; ``extras``: extra
+    penalties, each to a player of ``hands`` (matched case-insensitively, the
+    winner too), several per player allowed. Returns one :class:`PlayerScore`
+    per hand, in input order, each with its extras in input order. Raises
+    :class:`ScoreError` (see :func:`validate_round`; an extra to someone not
+    at the table, or of 0 or fewer points).
     """
     rules = rules or ScoreRules()
     won = validate_round(ending, winner, hands, rules)
+    owed: dict[int, list[ExtraPenalty]] = {}
+    for extra in extras:
+        hand = _match_player(hands, extra.name)
+        if hand is None:
+            listed = ", ".join(h.name for h in hands)
+            raise ScoreError(
+                f"extra penalty for '{extra.name}', who is not one of the players ({listed})"
+                " [R-EXTRA-PENALTY]"
+            )
+        if extra.points <= 0:
+            raise ScoreError(
+                f"extra penalty for '{extra.name}': {extra.points} points; an extra penalty"
+                " costs 1 point or more [R-EXTRA-PENALTY]"
+            )
+        owed.setdefault(id(hand), []).append(replace(extra, name=hand.name))
     empty = (
         ending == "stock"
         and rules.nobody_opened_scores_nothing
@@ -444,6 +585,7 @@ def score_round(
             )
         else:
             rows.append(_score_loser(hand, ending, rules, empty))
+        rows[-1] = replace(rows[-1], extras=tuple(owed.get(id(hand), ())))
     return RoundScore(ending, won.name if won else None, rules, tuple(rows))
 
 
@@ -454,8 +596,11 @@ def round_json(score: RoundScore) -> dict[str, Any]:
      "rules": {"joker_left_points": 101, "nobody_opened_scores_nothing": false},
      "players": [{"name", "state" (null for a winner given no state),
                   "tiles" (codes, canonical order), "base_penalty", "multiplier"
-                  (null for the winner), "points", "rule", "reason"}],
-     "total": int}
+                  (null for the winner), "points", "rule", "reason",
+                  "extras": [{"kind", "penalty" (points, positive), "points"
+                              (-penalty), "rule": "R-EXTRA-PENALTY", "reason"}],
+                  "result" (points plus the extras' points)}],
+     "total": int (the sum of the results)}
     """
     return {
         "end": score.ending,
@@ -471,8 +616,23 @@ def round_json(score: RoundScore) -> dict[str, Any]:
                 "points": p.points,
                 "rule": p.rule,
                 "reason": p.reason,
+                "extras": [extra_json(e) for e in p.extras],
+                "result": p.result,
             }
             for p in score.players
         ],
         "total": score.total,
+    }
+
+
+def extra_json(extra: ExtraPenalty) -> dict[str, Any]:
+    """One extra penalty as a JSON-ready dict, keys in this order: ``{"kind",
+    "penalty" (points, positive), "points" (its effect on the result, negative),
+    "rule", "reason"}`` [R-EXTRA-PENALTY]."""
+    return {
+        "kind": extra.kind,
+        "penalty": extra.points,
+        "points": -extra.points,
+        "rule": extra.rule,
+        "reason": extra.reason,
     }

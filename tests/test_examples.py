@@ -7,6 +7,7 @@ exact output, then ``[exit N]``. Regenerate after an output change with
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shlex
@@ -25,7 +26,8 @@ UPDATE = os.environ.get("UPDATE_EXAMPLES") == "1"
 def run(command: str) -> tuple[str, int]:
     args = shlex.split(command)
     assert args[0] == "rummy101", command
-    result = CliRunner().invoke(main, args[1:], prog_name="rummy101")
+    with contextlib.chdir(ROOT):  # examples name files like examples/match.jsonl
+        result = CliRunner().invoke(main, args[1:], prog_name="rummy101")
     return result.output, result.exit_code
 
 

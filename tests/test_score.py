@@ -20,10 +20,12 @@ from rummy101_solver.cli.score import score
 from rummy101_solver.scoring import (
     JOKER_WIN,
     NORMAL_WIN,
+    ExtraPenalty,
     PlayerHand,
     ScoreError,
     ScoreRules,
     hand_penalty,
+    parse_extra,
     parse_player,
     round_json,
     score_round,
@@ -319,18 +321,22 @@ def test_json_output_is_exact() -> None:
         "players": [
             {"name": "Ali", "state": None, "tiles": [], "base_penalty": 0, "multiplier": None,
              "points": 202, "rule": "R-SCORE",
-             "reason": "finished by discarding a joker: the winner gains 202"},
+             "reason": "finished by discarding a joker: the winner gains 202",
+             "extras": [], "result": 202},
             {"name": "Bea", "state": "pairs", "tiles": ["K2", "K9"], "base_penalty": 22,
              "multiplier": 2, "points": -44, "rule": "R-JOKER-FINISH",
              "reason": "opened with pairs: tiles left sum to 11, doubled;"
-             " doubled again by the joker finish"},
+             " doubled again by the joker finish",
+             "extras": [], "result": -44},
             {"name": "Can", "state": "melds", "tiles": ["R3", "R5", "J"], "base_penalty": 109,
              "multiplier": 2, "points": -218, "rule": "R-JOKER-FINISH",
              "reason": "opened with melds: tiles left sum to 109 (a joker counts 101);"
-             " doubled by the joker finish"},
+             " doubled by the joker finish",
+             "extras": [], "result": -218},
             {"name": "Deniz", "state": "not", "tiles": [], "base_penalty": 202, "multiplier": 2,
              "points": -404, "rule": "R-JOKER-FINISH",
-             "reason": "never opened: 202; doubled by the joker finish"},
+             "reason": "never opened: 202; doubled by the joker finish",
+             "extras": [], "result": -404},
         ],
         "total": -464,
     }  # fmt: skip
@@ -390,9 +396,11 @@ def test_the_winner_may_be_given_a_state() -> None:
     data = score_json("--winner", "Ali", "Ali: melds", "Bea: not")
     assert data["players"] == [  # the winner's state changes nothing
         {"name": "Ali", "state": "melds", "tiles": [], "base_penalty": 0, "multiplier": None,
-         "points": 101, "rule": "R-SCORE", "reason": "finished: the winner gains 101"},
+         "points": 101, "rule": "R-SCORE", "reason": "finished: the winner gains 101",
+         "extras": [], "result": 101},
         {"name": "Bea", "state": "not", "tiles": [], "base_penalty": 202, "multiplier": 1,
-         "points": -202, "rule": "R-PENALTY", "reason": "never opened: 202"},
+         "points": -202, "rule": "R-PENALTY", "reason": "never opened: 202",
+         "extras": [], "result": -202},
     ]  # fmt: skip
 
 
@@ -531,9 +539,11 @@ def test_round_json_of_a_stock_round() -> None:
         "players": [
             {"name": "A", "state": "melds", "tiles": ["R3"], "base_penalty": 3, "multiplier": 1,
              "points": -3, "rule": "R-PENALTY",
-             "reason": "stock ran out: opened with melds: tiles left sum to 3"},
+             "reason": "stock ran out: opened with melds: tiles left sum to 3",
+             "extras": [], "result": -3},
             {"name": "B", "state": "not", "tiles": [], "base_penalty": 202, "multiplier": 1,
-             "points": -202, "rule": "R-PENALTY", "reason": "stock ran out: never opened: 202"},
+             "points": -202, "rule": "R-PENALTY", "reason": "stock ran out: never opened: 202",
+             "extras": [], "result": -202},
         ],
         "total": -205,
     }  # fmt: skip
@@ -569,3 +579,164 @@ def test_a_joker_finish_doubles_every_penalty_of_a_normal_finish(hands: list[Pla
         assert n.points == -expected
     stock = score_round("stock", None, [*hands, PlayerHand("W", "not")])
     assert [s.points for s in stock.players] == [n.points for n in normal.players[1:]] + [-202]
+
+
+# --- extra penalties [R-EXTRA-PENALTY] -------------------------------------------------------
+EXTRAS = [
+    # --extra, kind, penalty, reason
+    ("Bea: joker-discard", "joker-discard", 101, "discarded a joker a neighbour could use"),
+    ("Bea: layable-discard", "layable-discard", 101, "discarded a tile that could be laid off"),
+    ("Bea: failed-opening", "failed-opening", 101, "an illegal or short opening taken back"),
+    ("bea: FAILED-OPENING", "failed-opening", 101, "an illegal or short opening taken back"),
+    ("Bea: 50 late", "points", 50, "late"),
+    ("Bea: 7", "points", 7, ""),
+    ("Bea:  9999  slow   play ", "points", 9999, "slow play"),
+]
+
+
+@pytest.mark.parametrize(("text", "kind", "penalty", "reason"), EXTRAS)
+def test_every_extra_reason(text: str, kind: str, penalty: int, reason: str) -> None:
+    data = score_json("--winner", "Ali", "Ali", "Bea: melds R3 R5", "--extra", text)
+    bea = data["players"][1]  # type: ignore[index]
+    assert bea["extras"] == [
+        {"kind": kind, "penalty": penalty, "points": -penalty, "rule": "R-EXTRA-PENALTY",
+         "reason": reason}
+    ]  # fmt: skip
+    assert (bea["points"], bea["result"]) == (-8, -8 - penalty)
+    assert data["total"] == 101 - 8 - penalty
+    assert data["players"][0]["extras"] == []  # type: ignore[index]
+
+
+def test_extras_are_not_doubled_and_count_on_the_winner_and_in_an_empty_round() -> None:
+    joker = score_round(
+        "joker",
+        "Ali",
+        rows("Ali", "Bea: not", "Can: pairs R4 R4"),
+        extras=[
+            parse_extra("Can: layable-discard"),
+            parse_extra("ALI: failed-opening"),  # earlier in the round; the winner pays too
+            parse_extra("Can: 20 slow"),
+        ],
+    )
+    assert [(p.points, p.result) for p in joker.players] == [
+        (202, 101),
+        (-404, -404),
+        (-32, -32 - 101 - 20),  # 4 * 8 doubled, then the extras as they are
+    ]
+    assert [e.name for e in joker.players[0].extras] == ["Ali"]  # the table's spelling
+    assert joker.total == 101 - 404 - 153
+    empty = score_round(
+        "stock",
+        None,
+        rows("A: not", "B: not"),
+        ScoreRules(nobody_opened_scores_nothing=True),
+        [parse_extra("B: joker-discard")],
+    )
+    assert [p.result for p in empty.players] == [0, -101]
+    assert empty.empty_round is True
+
+
+def test_extras_text_output_is_exact() -> None:
+    out, code = invoke(
+        "--end", "stock", "--nobody-opened-scores-nothing", "A: not", "B: not",
+        "--extra", "B: joker-discard", "--extra", "A: 30 left the table",
+    )  # fmt: skip
+    assert code == 0
+    assert out == (
+        "Round: the stock ran out.\n"
+        "House rules: a round nobody opened scores nothing (seed 004).\n"
+        "Nobody opened: an empty round, only the extra penalties count [R-SCORE].\n"
+        "player    state    tiles left        base penalty    multiplier    points  rule\n"
+        "--------  -------  --------------  --------------  ------------  --------"
+        "  ---------------\n"
+        "A         not      –                          202             0         0  R-SCORE\n"
+        "A         extra    left the table              30             –       -30"
+        "  R-EXTRA-PENALTY\n"
+        "B         not      –                          202             0         0  R-SCORE\n"
+        "B         extra    joker-discard              101             –      -101"
+        "  R-EXTRA-PENALTY\n"
+        "Round result: A -30, B -101.\n"
+        "Total: -131\n"
+    )
+
+
+HINT = (
+    "use joker-discard, layable-discard, failed-opening or a number of points with an optional"
+    " reason, e.g. 'Can: joker-discard' or 'Can: 50 late'"
+)
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        ("Bea: dance", f"extra 'Bea: dance': 'dance' is not an extra penalty; {HINT}"),
+        ("Bea joker-discard", f"extra 'Bea joker-discard': write NAME: REASON; {HINT}"),
+        ("Bea:", f"extra 'Bea:': write NAME: REASON; {HINT}"),
+        (": 50", f"extra ': 50': write NAME: REASON; {HINT}"),
+        ("Bea: joker-discard twice",
+         f"extra 'Bea: joker-discard twice': 'twice' after joker-discard; a named extra takes no"
+         f" more words; {HINT}"),
+        ("Bea: 0", "extra 'Bea: 0': '0': an extra penalty is 1–9999 points"),
+        ("Bea: -5", "extra 'Bea: -5': '-5': an extra penalty is 1–9999 points"),
+        ("Bea: 10000", "extra 'Bea: 10000': '10000': an extra penalty is 1–9999 points"),
+        ("Zed: joker-discard",
+         "extra penalty for 'Zed', who is not one of the players (Ali, Bea)"),
+    ],
+)  # fmt: skip
+def test_bad_extras_exit_2(extra: str, message: str) -> None:
+    out, code = invoke("--winner", "Ali", "Ali", "Bea: melds R3", "--extra", extra)
+    assert (out, code) == (f"Error: {message} [R-EXTRA-PENALTY]\n", 2)
+
+
+def test_a_library_extra_of_no_points_is_refused() -> None:
+    with pytest.raises(ScoreError) as err:
+        score_round("normal", "A", rows("A", "B: not"), extras=[ExtraPenalty("B", "points", 0)])
+    assert str(err.value) == (
+        "extra penalty for 'B': 0 points; an extra penalty costs 1 point or more [R-EXTRA-PENALTY]"
+    )
+
+
+# --- issue 11: referee paths of score ---------------------------------------------------------
+def test_a_winner_who_never_opened_is_refused_outside_a_one_turn_finish() -> None:
+    for end, label in [("normal", "normal finish"), ("joker", "joker finish")]:
+        out, code = invoke("--end", end, "--winner", "Ali", "Ali: not", "Bea: not")
+        assert (out, code) == (
+            f"Error: winner 'Ali' is marked not (never opened), but a {label} needs an opening"
+            " [R-FINISH]; if 'Ali' opened and finished in one turn use --end one-turn"
+            " (or one-turn-joker), else drop the state: 'Ali'\n",
+            2,
+        )
+    # the hint's two ways out both score
+    assert score_json("--end", "one-turn", "--winner", "Ali", "Ali: not", "Bea: not")["total"] == (
+        202 - 404
+    )
+    assert score_json("--end", "one-turn-joker", "--winner", "Ali", "Ali: açmadı", "Bea: not")[
+        "total"
+    ] == (404 - 808)
+    assert score_json("--winner", "Ali", "Ali", "Bea: not")["total"] == 101 - 202
+
+
+def test_a_fake_okey_message_names_no_option_score_lacks() -> None:
+    for token in ("F", "fake"):
+        out, code = invoke("--winner", "A", "A", f"B: melds R3 {token}")
+        assert (out, code) == (
+            f"Error: player 'B': '{token}' (tile 2): score counts a fake okey as the plain tile"
+            " it shows: enter its colour and number (the okey's, e.g. K1 when the indicator is"
+            " K13) [R-INDICATOR]\n",
+            2,
+        )
+        assert "--indicator" not in out
+    assert score_json("--winner", "A", "A", "B: melds R3 K1")["total"] == 101 - 4
+
+
+def test_one_turn_any_value_is_documented_and_not_a_dead_option() -> None:
+    wide = CliRunner().invoke(score, ["--help"], terminal_width=300, max_content_width=300)
+    assert wide.exit_code == 0
+    flat = " ".join(wide.output.split())
+    assert (
+        "score never sees the winner's melds, so it does not check their value, and the house"
+        " switch --one-turn-any-value of solve [R-ONE-TURN-ANY-VALUE] changes nothing here"
+    ) in flat
+    out, code = invoke("--one-turn-any-value", "--end", "one-turn", "--winner", "A", "A", "B: not")
+    assert code == 2
+    assert "No such option '--one-turn-any-value'" in out

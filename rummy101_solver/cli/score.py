@@ -16,15 +16,19 @@ import click
 from tabulate import tabulate
 
 from rummy101_solver.cli.common import InputError, format_option, read_stdin
+from rummy101_solver.cli.standings import standings_text
+from rummy101_solver.ledger import LedgerError, append_round, standings, standings_json
 from rummy101_solver.scoring import (
     ENDING_LABELS,
     ENDINGS,
     Ending,
+    ExtraPenalty,
     PlayerHand,
     PlayerScore,
     RoundScore,
     ScoreError,
     ScoreRules,
+    parse_extra,
     parse_player,
     round_json,
     score_round,
@@ -65,6 +69,19 @@ def _row(p: PlayerScore) -> list[str]:
     ]
 
 
+def _extra_row(p: PlayerScore, extra: ExtraPenalty) -> list[str]:
+    what = extra.kind if extra.kind != "points" else (extra.reason or "points")
+    return [p.name, "extra", what, str(extra.points), "–", _signed(-extra.points), extra.rule]
+
+
+def _rows(result: RoundScore) -> list[list[str]]:
+    rows = []
+    for p in result.players:
+        rows.append(_row(p))
+        rows.extend(_extra_row(p, e) for e in p.extras)
+    return rows
+
+
 def score_text(result: RoundScore, fmt: str = "simple") -> str:
     """The round as text: what ended it, house rules if not the defaults, a
     table with one row per player in input order, and the total."""
@@ -78,16 +95,22 @@ def score_text(result: RoundScore, fmt: str = "simple") -> str:
         house.append("a round nobody opened scores nothing (seed 004)")
     if house:
         lines.append(f"House rules: {'; '.join(house)}.")
-    if result.empty_round:
+    extras = any(p.extras for p in result.players)
+    if result.empty_round and extras:
+        lines.append("Nobody opened: an empty round, only the extra penalties count [R-SCORE].")
+    elif result.empty_round:
         lines.append("Nobody opened: an empty round, no points [R-SCORE].")
     table = tabulate(
-        [_row(p) for p in result.players],
+        _rows(result),
         headers=HEADERS,
         tablefmt=fmt,
         disable_numparse=True,
         colalign=ALIGN,
     )
     lines.append(table)
+    if extras:
+        each = ", ".join(f"{p.name} {_signed(p.result)}" for p in result.players)
+        lines.append(f"Round result: {each}.")
     lines.append(f"Total: {_signed(result.total)}")
     return "\n".join(lines)
 
@@ -118,6 +141,22 @@ def score_text(result: RoundScore, fmt: str = "simple") -> str:
     default=False,
     help="Seed 004 variant: when the stock runs out and nobody opened, nobody scores [R-SCORE].",
 )
+@click.option(
+    "--extra",
+    "extras",
+    multiple=True,
+    metavar="'NAME: REASON'",
+    help="An extra penalty (repeatable): joker-discard, layable-discard or failed-opening"
+    " (101 each), or a number of points and why, e.g. 'Can: 50 late' [R-EXTRA-PENALTY].",
+)
+@click.option(
+    "--ledger",
+    type=click.Path(dir_okay=False),
+    default=None,
+    metavar="FILE",
+    help="Append the round to this match ledger (JSON Lines, created if missing) and"
+    " print the standings after it.",
+)
 @format_option
 def score(
     players: tuple[str, ...],
@@ -125,27 +164,45 @@ def score(
     winner: str | None,
     joker_left: int,
     nobody_opened_scores_nothing: bool,
+    extras: tuple[str, ...],
+    ledger: str | None,
     fmt: str,
 ) -> None:
     """Score a round: each player's points, one row per player [R-PENALTY R-SCORE].
 
     PLAYER is NAME: STATE TILES, one argument per player (quote it), with
     STATE 'not' (never opened), 'melds' or 'pairs' (opened with them) and
-    TILES the tiles left on the rack. The winner needs only the name. With no
-    PLAYER, or '-', players are read from stdin, one per line.
+    TILES the tiles left on the rack (a fake okey as the tile it shows). The
+    winner needs only the name. With no PLAYER, or '-', players are read from
+    stdin, one per line.
 
     \b
     Example:
       rummy101 score --end joker --winner Ali "Ali" "Bea: pairs K2 K9" \\
           "Can: melds R3 R5 J" "Deniz: not"
       rummy101 score --end stock "Ali: melds R3" "Bea: not" --format json
+      rummy101 score --winner Ali Ali "Bea: melds R3" --extra "Bea: joker-discard" \\
+          --ledger match.jsonl
 
     Penalties: not opened 202; melds: the tiles left summed (a joker 101);
     pairs: twice that. A joker finish doubles them; a one-turn finish costs
     everyone 404 (808 with a joker). The winner gains 101 (normal), 202
-    (joker or one-turn) or 404 (one-turn with a joker).
+    (joker or one-turn) or 404 (one-turn with a joker). A winner marked 'not'
+    is refused unless the round ended in one turn [R-FINISH].
 
-    Exit code: 0 scored, 2 bad input.
+    Each --extra is its own row, subtracted from that player's round result
+    as it stands (a joker finish does not double it).
+
+    A one-turn finish is scored as --end says: score never sees the winner's
+    melds, so it does not check their value, and the house switch
+    --one-turn-any-value of solve [R-ONE-TURN-ANY-VALUE] changes nothing here.
+
+    With --ledger FILE the round is appended as the next round of the match
+    (one JSON line, under a lock, flushed to disk) and the standings after it
+    are printed; see 'rummy101 standings'. A ledger whose last line was cut
+    short by an interrupted write is refused: delete that line first.
+
+    Exit code: 0 scored, 2 bad input or a bad ledger (nothing appended).
     """
     texts = read_players(players)
     rules = ScoreRules(
@@ -154,10 +211,26 @@ def score(
     ending = cast(Ending, end)  # click.Choice returns the choice as listed
     try:
         hands: list[PlayerHand] = [parse_player(text) for text in texts]
-        result = score_round(ending, winner, hands, rules)
+        extra_penalties = [parse_extra(text) for text in extras]
+        result = score_round(ending, winner, hands, rules, extra_penalties)
     except ScoreError as err:
         raise InputError(str(err)) from err
+    if ledger is None:
+        if fmt == "json":
+            click.echo(json.dumps(round_json(result), indent=2, ensure_ascii=False))
+        else:
+            click.echo(score_text(result, fmt))
+        return
+    try:
+        match = append_round(ledger, result)
+    except LedgerError as err:
+        raise InputError(str(err)) from err
+    number = len(match.rounds)
+    table = standings(match)
     if fmt == "json":
-        click.echo(json.dumps(round_json(result), indent=2, ensure_ascii=False))
+        data = {"round": number, **round_json(result), "standings": standings_json(table)}
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
     else:
         click.echo(score_text(result, fmt))
+        click.echo(f"\nRound {number} added to {ledger}.")
+        click.echo(standings_text(table, fmt))

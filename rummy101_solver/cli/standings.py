@@ -1,0 +1,102 @@
+"""``rummy101 standings``: the standings of a match ledger, read-only.
+
+The ledger is written by ``rummy101 score --ledger``; reading and adding up
+lives in :mod:`rummy101_solver.ledger`. This module parses the command line,
+renders the table or JSON, and turns every ledger problem into ``Error: …``
+on stderr with exit code 2. It never writes the ledger.
+"""
+
+from __future__ import annotations
+
+import json
+
+import click
+from tabulate import tabulate
+
+from rummy101_solver.cli.common import InputError, format_option
+from rummy101_solver.ledger import LedgerError, Standings, read_ledger, standings, standings_json
+
+ALIGN = ("left", "right", "right", "right", "right")
+
+
+def _signed(points: int) -> str:
+    return f"{points:+d}" if points else "0"
+
+
+def standings_text(table: Standings, fmt: str = "simple") -> str:
+    """The standings as text: a head line naming the round, then one row per
+    player (total, rounds played, rounds won, the points of that round),
+    highest total first."""
+    if table.after == 0:
+        return "No round in the ledger yet."
+    of = f" of {table.rounds}" if table.after < table.rounds else ""
+    rows = [
+        [
+            s.name,
+            _signed(s.total),
+            str(s.rounds),
+            str(s.won),
+            "–" if s.last_round is None else _signed(s.last_round),
+        ]
+        for s in table.players
+    ]
+    headers = ["player", "total", "rounds", "won", f"round {table.after}"]
+    body = tabulate(rows, headers=headers, tablefmt=fmt, disable_numparse=True, colalign=ALIGN)
+    return f"Standings after round {table.after}{of}:\n{body}"
+
+
+def standings_dumps(table: Standings) -> str:
+    """The standings as JSON text with sorted keys: what a CI compares."""
+    return json.dumps(standings_json(table), indent=2, ensure_ascii=False, sort_keys=True)
+
+
+def truncated_warning(path: str, table: Standings) -> str | None:
+    """The stderr line for a last line cut short, or ``None``."""
+    if table.truncated_line is None:
+        return None
+    return (
+        f"Warning: {path} line {table.truncated_line} is cut short (an interrupted write?)"
+        f" and holds no whole round; left out, rounds 1–{table.rounds} read"
+    )
+
+
+@click.command("standings", context_settings={"help_option_names": ["-h", "--help"]})
+@click.argument("ledger", metavar="LEDGER", type=click.Path(dir_okay=False))
+@click.option(
+    "--after",
+    type=click.IntRange(min=1),
+    default=None,
+    metavar="N",
+    help="The standings after round N (default: the last round).",
+)
+@format_option
+def standings_command(ledger: str, after: int | None, fmt: str) -> None:
+    """The standings of a match: one row per player, highest total first [R-SCORE].
+
+    LEDGER is a file written by 'rummy101 score --ledger'. Each row gives the
+    player's total (round results summed, extra penalties included), rounds
+    played, rounds won and the points of the last round ('–' when the player
+    sat it out). Ties are ordered by name. A player may join or leave between
+    rounds; names are matched ignoring case.
+
+    \b
+    Example:
+      rummy101 standings match.jsonl
+      rummy101 standings match.jsonl --after 2 --format json
+
+    Every line is checked (it must be the next round, and its points must add
+    up when the round is scored again); a bad line is an error naming its
+    number. A last line cut short by an interrupted write is left out with a
+    warning on stderr (and "truncated_line" in JSON). The file is never
+    written. JSON keys are sorted: compare it in CI.
+
+    Exit code: 0 read, 2 bad ledger or option.
+    """
+    try:
+        table = standings(read_ledger(ledger), after)
+    except LedgerError as err:
+        raise InputError(str(err)) from err
+    warning = truncated_warning(ledger, table)
+    if warning:
+        click.echo(warning, err=True)
+    click.echo(standings_dumps(table) if fmt == "json" else standings_text(table, fmt))
