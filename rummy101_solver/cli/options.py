@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 import click
 
 from rummy101_solver.case import MAX_PAIRS, MAX_POINTS, MAX_TIME_LIMIT
-from rummy101_solver.cli.common import fail, format_option, read_stdin
+from rummy101_solver.cli.common import color_option, fail, format_option, read_stdin
 from rummy101_solver.rules import MELD_THRESHOLD, PAIRS_THRESHOLD
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -107,6 +107,7 @@ _OPTIONS: dict[str, Callable[[F], F]] = {
         help="Solver time for the whole rack; past it, answers say 'feasible', not 'optimal'.",
     ),
     "fmt": format_option,
+    "color": color_option,
 }
 
 
@@ -135,7 +136,7 @@ RULE_OPTIONS = (
 """The options that set the rules of the game (``Rules``)."""
 
 solve_options = with_options(
-    *RULE_OPTIONS[:-1], "objective", "keep", "alternatives", "time_limit", "fmt"
+    *RULE_OPTIONS[:-1], "objective", "keep", "alternatives", "time_limit", "fmt", "color"
 )
 """The options of ``solve`` (and ``batch``)."""
 

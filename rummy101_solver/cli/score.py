@@ -15,7 +15,14 @@ from typing import cast
 import click
 from tabulate import tabulate
 
-from rummy101_solver.cli.common import InputError, format_option, read_stdin
+from rummy101_solver.cli.common import (
+    InputError,
+    color_option,
+    echo_report,
+    format_option,
+    read_stdin,
+)
+from rummy101_solver.render import tiles_text
 from rummy101_solver.scoring import (
     ENDING_LABELS,
     ENDINGS,
@@ -29,7 +36,7 @@ from rummy101_solver.scoring import (
     round_json,
     score_round,
 )
-from rummy101_solver.tiles import WILD_PENALTY, codes
+from rummy101_solver.tiles import WILD_PENALTY
 
 HEADERS = ["player", "state", "tiles left", "base penalty", "multiplier", "points", "rule"]
 ALIGN = ("left", "left", "left", "right", "right", "right", "left")
@@ -53,11 +60,11 @@ def _signed(points: int) -> str:
     return f"{points:+d}" if points else "0"
 
 
-def _row(p: PlayerScore) -> list[str]:
+def _row(p: PlayerScore, color: bool = False) -> list[str]:
     return [
         p.name,
         "winner" if p.winner else (p.state or ""),
-        " ".join(codes(p.tiles)) or "–",
+        tiles_text(p.tiles, color=color, none="–"),
         "–" if p.winner else str(p.base_penalty),
         "–" if p.multiplier is None else str(p.multiplier),
         _signed(p.points),
@@ -65,9 +72,10 @@ def _row(p: PlayerScore) -> list[str]:
     ]
 
 
-def score_text(result: RoundScore, fmt: str = "simple") -> str:
+def score_text(result: RoundScore, fmt: str = "simple", *, color: bool = False) -> str:
     """The round as text: what ended it, house rules if not the defaults, a
-    table with one row per player in input order, and the total."""
+    table with one row per player in input order, and the total; tiles in
+    their colours when ``color``."""
     label = ENDING_LABELS[result.ending]
     head = f"Round: {label}, winner {result.winner}." if result.winner else f"Round: {label}."
     lines = [head[0].upper() + head[1:]]
@@ -81,7 +89,7 @@ def score_text(result: RoundScore, fmt: str = "simple") -> str:
     if result.empty_round:
         lines.append("Nobody opened: an empty round, no points [R-SCORE].")
     table = tabulate(
-        [_row(p) for p in result.players],
+        [_row(p, color) for p in result.players],
         headers=HEADERS,
         tablefmt=fmt,
         disable_numparse=True,
@@ -119,6 +127,7 @@ def score_text(result: RoundScore, fmt: str = "simple") -> str:
     help="Seed 004 variant: when the stock runs out and nobody opened, nobody scores [R-SCORE].",
 )
 @format_option
+@color_option
 def score(
     players: tuple[str, ...],
     end: str,
@@ -126,6 +135,7 @@ def score(
     joker_left: int,
     nobody_opened_scores_nothing: bool,
     fmt: str,
+    color: bool,
 ) -> None:
     """Score a round: each player's points, one row per player [R-PENALTY R-SCORE].
 
@@ -160,4 +170,4 @@ def score(
     if fmt == "json":
         click.echo(json.dumps(round_json(result), indent=2, ensure_ascii=False))
     else:
-        click.echo(score_text(result, fmt))
+        echo_report(score_text(result, fmt, color=color), fmt, color=color, title="rummy101 score")
