@@ -339,8 +339,7 @@ def fallback_text(analysis: Analysis) -> list[str]:
     which = " and ".join(missed[k] for k in kinds)
     ranked = "both are" if len(kinds) == 2 else f"{kinds[0]} are"
     return [
-        f"Objective fallback: {which}, so {ranked} ranked as with --objective value"
-        " [R-RESIDUAL]."
+        f"Objective fallback: {which}, so {ranked} ranked as with --objective value [R-RESIDUAL]."
     ]
 
 
