@@ -26,7 +26,7 @@ from dataclasses import replace
 from rummy101_solver.render import meld_text, tile_text, tiles_text
 from rummy101_solver.rules import MELD_THRESHOLD, PAIRS_THRESHOLD, OpeningKind, Rules
 from rummy101_solver.solver import Analysis, Opening, best_openings
-from rummy101_solver.tiles import Rack, sort_tiles
+from rummy101_solver.tiles import Rack, Tile, sort_tiles
 
 Shortfall = Callable[[Opening], str | None]
 """The hook for tiles: given an opening short of its bar, a clause naming what
@@ -121,9 +121,11 @@ def _nothing_laid(analysis: Analysis, opening: Opening, time_limit: float, color
             "Nothing can be laid as pairs: no two tiles are alike, and a joker may not"
             " stand in for a tile of a pair (--no-joker-pairs) [R-PAIR]."
         )
+    if not rack.wilds:
+        return "Nothing can be laid as pairs: no two tiles are alike [R-PAIR]."
     return (
-        "Nothing can be laid as pairs: no two tiles are alike, nor is there a tile and a"
-        " joker to pair with it (two jokers are not a pair) [R-PAIR]."
+        "Nothing can be laid as pairs: no two tiles are alike, and two jokers are not a pair"
+        " [R-PAIR]."
     )
 
 
@@ -182,6 +184,11 @@ def recommendation_sentence(analysis: Analysis) -> str | None:
     )
 
 
+def _places(tiles: tuple[Tile, ...]) -> int:
+    # canonical places (1–52) of the numbered tiles, summed
+    return sum(t.face.index + 1 for t in tiles if t.face is not None)
+
+
 def _canonical_sum(rack: Rack, opening: Opening) -> int:
     # the last tier of the model: sum of canonical places (1–52) of the real tiles laid
     laid = Counter(rack.tiles) - Counter(opening.left)
@@ -233,17 +240,14 @@ def runner_up_sentence(analysis: Analysis, kind: OpeningKind, *, color: bool = F
             return f"{head}{tie} {what}: {numbers}{note}{rule}."
         same.append(name)
     if _canonical_sum(rack, alt) != _canonical_sum(rack, best):
-        ours = tiles_text(
-            sort_tiles((Counter(best.left) - Counter(alt.left)).elements()), color=color
-        )
-        theirs = tiles_text(
-            sort_tiles((Counter(alt.left) - Counter(best.left)).elements()), color=color
-        )
+        ours = sort_tiles((Counter(best.left) - Counter(alt.left)).elements())
+        theirs = sort_tiles((Counter(alt.left) - Counter(best.left)).elements())
         return (
             f"{head}: the same {', '.join(same[:-1])} and {same[-1]}; on the last tie-break,"
-            f" canonical order, the best keeps {ours} where the runner-up keeps {theirs}:"
-            f" the tiles that stay come as early as they can (red, blue, black, yellow;"
-            f" by number){note}."
+            f" canonical order, the best keeps {tiles_text(ours, color=color)} where the"
+            f" runner-up keeps {tiles_text(theirs, color=color)}: tiles kept earlier in the"
+            " order red, blue, black, yellow, by number (their places 1–52 sum to"
+            f" {_places(ours)} against {_places(theirs)}){note}."
         )
     return (
         f"The runner-up {_LABEL[kind]} opening (rank 2) ties with the best on every tie-break;"
