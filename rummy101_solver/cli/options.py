@@ -75,7 +75,8 @@ _OPTIONS: dict[str, Callable[[F], F]] = {
         default="value",
         show_default=True,
         help="value: highest-value opening; penalty: lowest residual penalty among"
-        " openings that meet the threshold [R-RESIDUAL].",
+        " openings that meet the threshold, or by value when none does (the header"
+        " says so) [R-RESIDUAL].",
     ),
     "joker_pairs": click.option(
         "--no-joker-pairs",
@@ -96,7 +97,8 @@ _OPTIONS: dict[str, Callable[[F], F]] = {
         type=click.IntRange(0, 50),
         default=3,
         show_default=True,
-        help="Next-best openings to list, each leaving different tiles.",
+        help="Next-best openings to list; each lays a tile no opening above it lays"
+        " (a part of the best is never listed).",
     ),
     "time_limit": click.option(
         "--time-limit",
