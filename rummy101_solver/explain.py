@@ -91,12 +91,6 @@ def _nothing_laid(analysis: Analysis, opening: Opening, time_limit: float, color
     what = "melds" if kind == "melds" else "pairs"
     if opening.status == "none" and not opening.proven_none:
         return f"No {_LABEL[kind]} opening was found within the time limit (not proven impossible)."
-    if opening.status == "none" and rules.take is not None:
-        take = tile_text(rules.take, color=color)
-        return (
-            f"Nothing can be laid as {what}: no {_LABEL[kind]} opening uses the taken {take},"
-            " and an opening after taking the discard must [R-TAKE-DISCARD]."
-        )
     if rules.keep:
         free = best_openings(rack, replace(rules, keep=0, objective="value"), kind,
                              time_limit=time_limit)[0]  # fmt: skip
@@ -111,6 +105,12 @@ def _nothing_laid(analysis: Analysis, opening: Opening, time_limit: float, color
                 f"Nothing can be laid as {what}: {laid} would leave {leaves} on the rack,"
                 f" and {must} [R-KEEP-DISCARD]."
             )
+    if opening.status == "none" and rules.take is not None:
+        take = tile_text(rules.take, color=color)
+        return (
+            f"Nothing can be laid as {what}: no {_LABEL[kind]} opening uses the taken {take},"
+            " and an opening after taking the discard must [R-TAKE-DISCARD]."
+        )
     if kind == "melds":
         return (
             "Nothing can be laid as melds: no tiles here make a run (3 or more numbers in a"
@@ -225,7 +225,7 @@ def runner_up_sentence(analysis: Analysis, kind: OpeningKind, *, color: bool = F
         tiers.reverse()
     tiers.append(("tiles laid", laid[0] != laid[1], f"{laid[1]} against {laid[0]}"))
     words = {
-        score: "lower " + score,
+        score: "a lower value" if kind == "melds" else "fewer pairs",
         "residual penalty": "a higher residual penalty",
         "tiles laid": "fewer tiles laid",
     }

@@ -280,7 +280,8 @@ def solve_packings(
     problem: PackingProblem, *, alternatives: int = 0, time_limit: float = 10.0
 ) -> list[Packing]:
     """The best packing, then up to ``alternatives`` next-best ones, each laying
-    a different multiset of tiles (so leaving different tiles on the rack).
+    at least one tile beyond the tiles of every packing before it (see
+    :meth:`PackingModel.forbid`), so leaving different tiles on the rack.
 
     ``time_limit`` (seconds) bounds the whole call; alternatives stop early when
     it runs out, or when no further non-empty packing exists.

@@ -291,8 +291,27 @@ def test_latex_escapes_text() -> None:
     assert "= 127 points $\\geq$ 101, so it opens [R-OPEN-MELDS]" in out
 
 
+@pytest.mark.parametrize("fmt", ["json", "html", "latex", "unsafehtml", "latex_raw"])
+def test_report_color_is_off_for_json_and_documents(fmt: str) -> None:
+    from rummy101_solver.cli.common import report_color
+
+    assert report_color(True, fmt) is False
+    assert report_color(True, "grid") is True
+    assert report_color(False, "grid") is False
+
+
 def test_other_formats_are_not_documents() -> None:
     out, _ = invoke("solve", "R1", "R2", "R3", "Y9", "--format", "github", "--alternatives", "0")
     assert out.startswith("Rack (4 tiles): R1 R2 R3 Y9\n")
     with pytest.raises(ValueError, match="'github' is not a document format"):
         as_document(out, "github")
+
+
+def test_explain_sentences_are_coloured_in_text_only() -> None:
+    out, _ = invoke("solve", "R7", "R8", "R9", "--explain", "--color", "always")
+    assert out.splitlines()[-2] == (
+        f"Nothing can be laid as melds: {RED_7} \x1b[31mR8\x1b[0m \x1b[31mR9\x1b[0m would leave"
+        " no tile on the rack, and one tile must stay for the discard [R-KEEP-DISCARD]."
+    )
+    out, _ = invoke("solve", "R7", "R8", "R9", "--explain", "--color", "always", "--format", "json")
+    assert "\x1b" not in out

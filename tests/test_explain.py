@@ -137,6 +137,15 @@ def test_taken_discard_no_pairs_opening_uses_it() -> None:
     )
 
 
+def test_a_taken_tile_blocked_by_the_discard_names_the_discard() -> None:
+    assert why("R7 R8", take="R9")[1:] == [
+        "Nothing can be laid as melds: R7 R8 R9 would leave no tile on the rack, and one"
+        " tile must stay for the discard [R-KEEP-DISCARD].",
+        "Nothing can be laid as pairs: no pairs opening uses the taken R9, and an opening"
+        " after taking the discard must [R-TAKE-DISCARD].",
+    ]
+
+
 def test_no_joker_pairs_is_named() -> None:
     assert why("R5 J", joker_pairs=False, keep=0)[2] == (
         "Nothing can be laid as pairs: no two tiles are alike, and a joker may not stand in"

@@ -21,6 +21,7 @@ from rummy101_solver.cli.common import (
     echo_report,
     format_option,
     read_stdin,
+    report_color,
 )
 from rummy101_solver.render import tiles_text
 from rummy101_solver.scoring import (
@@ -170,4 +171,5 @@ def score(
     if fmt == "json":
         click.echo(json.dumps(round_json(result), indent=2, ensure_ascii=False))
     else:
+        color = report_color(color, fmt)
         echo_report(score_text(result, fmt, color=color), fmt, color=color, title="rummy101 score")

@@ -8,7 +8,7 @@ from typing import Any
 import click
 
 from rummy101_solver.case import OptionError, build_case
-from rummy101_solver.cli.common import echo_report, fail
+from rummy101_solver.cli.common import echo_report, fail, report_color
 from rummy101_solver.cli.options import read_rack_text, solve_options
 from rummy101_solver.parsing import RackError
 
@@ -53,7 +53,7 @@ def solve(
         fail(str(err))
 
     from rummy101_solver.explain import explain_analysis
-    from rummy101_solver.render import DOCUMENT_FORMATS, analysis_json, analysis_text, dumps
+    from rummy101_solver.render import analysis_json, analysis_text, dumps
     from rummy101_solver.solver import analyse
 
     analysis = analyse(
@@ -65,10 +65,10 @@ def solve(
             data["explanation"] = explain_analysis(analysis, time_limit=case.time_limit)
         click.echo(dumps(data))
     else:
-        colored = color and fmt not in DOCUMENT_FORMATS
+        colored = report_color(color, fmt)
         explanation = []
         if explain:
             explanation = explain_analysis(analysis, time_limit=case.time_limit, color=colored)
         text = analysis_text(analysis, fmt, color=colored, explanation=explanation)
-        echo_report(text, fmt, color=color, title="rummy101 solve")
+        echo_report(text, fmt, color=colored, title="rummy101 solve")
     sys.exit(EXIT_CAN_OPEN if analysis.can_open else EXIT_CANNOT_OPEN)
