@@ -2,8 +2,10 @@
 
 One integer variable per candidate pattern says how many copies of it are laid
 down. The same model serves meld openings (score = points) and pairs openings
-(score = pairs). Alternatives come from re-solving with a no-good cut that
-forbids every tile multiset already reported.
+(score = pairs). Alternatives come from re-solving with a cut per opening
+reported: the next one lays at least one tile beyond that opening's tiles, so
+it is never that opening again, nor a part of it (a part leaves more tiles and
+scores less: never what a player wants as "the next best").
 
 Objective, lexicographic, folded into one integer sum:
 
@@ -105,7 +107,6 @@ class PackingModel:
         self.copies: dict[Pattern, int] = {}
         self.bounds: dict[Pattern, int] = {}
         self._used_bits: dict[Face | str, list[int]] | None = None
-        self._alternatives_started = False
         self._add_copies()
         self._add_tile_limits()
         self._add_keep()
@@ -224,21 +225,20 @@ class PackingModel:
         return self._used_bits
 
     def forbid(self, packing: Packing) -> None:
-        """Exclude every solution that lays exactly the tiles ``packing`` lays, and
-        the empty opening (an alternative lays at least one pattern)."""
+        """Exclude every solution whose tiles laid are a sub-multiset of the tiles
+        ``packing`` lays: the same tiles, a part of them, or none. Every later
+        solution lays at least one tile (a face, or a wild tile) more often than
+        ``packing`` does."""
         used: Counter[Face | str] = Counter()
         for pattern, k in packing.uses:
             for face in pattern.real:
                 used[face] += k
             used["wild"] += pattern.wilds * k
-        literals = []
-        for key, bits in self._used_bit_vars().items():
-            for k, bit in enumerate(bits):
-                literals.append(~bit if used[key] > k else bit)
+        # one more copy of some face (or wild tile) than `packing` lays
+        literals = [
+            bits[used[key]] for key, bits in self._used_bit_vars().items() if used[key] < len(bits)
+        ]
         self.model.add_bool_or(literals)
-        if not self._alternatives_started:
-            self.model.add_linear(*self._score_expr(), lb=1)
-            self._alternatives_started = True
 
     # --- solving ---------------------------------------------------------------
     def solve(self, time_limit: float) -> Packing:
@@ -256,7 +256,8 @@ def solve_packings(
     problem: PackingProblem, *, alternatives: int = 0, time_limit: float = 10.0
 ) -> list[Packing]:
     """The best packing, then up to ``alternatives`` next-best ones, each laying
-    a different multiset of tiles (so leaving different tiles on the rack).
+    at least one tile beyond the tiles of every packing before it (see
+    :meth:`PackingModel.forbid`), so leaving different tiles on the rack.
 
     ``time_limit`` (seconds) bounds the whole call; alternatives stop early when
     it runs out, or when no further non-empty packing exists.

@@ -5,14 +5,15 @@ Nothing here imports ortools: results arrive as plain frozen dataclasses.
 
 from __future__ import annotations
 
+import html
 import json
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from tabulate import tabulate
 
 from rummy101_solver.rules import Rules
-from rummy101_solver.tiles import Face, Tile, codes, okey_face
+from rummy101_solver.tiles import Colour, Face, Tile, codes, okey_face
 
 if TYPE_CHECKING:
     from rummy101_solver.check import CheckResult
@@ -41,6 +42,7 @@ def opening_json(opening: Opening, bar: int) -> dict[str, Any]:
     out["proven"] = opening.status == "optimal" or (
         opening.status == "none" and opening.proven_none
     )
+    out["ranked_by"] = opening.ranked_by
     out[key] = [meld_json(m) for m in opening.melds]
     if opening.kind == "pairs":
         for pair in out[key]:
@@ -94,33 +96,74 @@ def dumps(obj: Any) -> str:
     return json.dumps(obj, indent=2, ensure_ascii=False)
 
 
+# --- colour --------------------------------------------------------------------
+COLOUR_SGR: dict[Colour, str] = {
+    Colour.RED: "31",  # red
+    Colour.BLUE: "34",  # blue
+    Colour.BLACK: "1",  # bold: black text would vanish on a dark terminal
+    Colour.YELLOW: "33",  # yellow
+}
+"""ANSI SGR parameters of the tile colours [R-TILES]: ``ESC [ <n> m``, reset by ``ESC [ 0 m``."""
+
+WILD_SGR = "35"
+"""ANSI SGR parameter of a wild tile (joker / okey): magenta."""
+
+
+def paint(text: str, sgr: str) -> str:
+    """``text`` wrapped in one ANSI SGR code and the reset: ``paint("R7", "31")`` is
+    ``"\x1b[31mR7\x1b[0m"``. Only for terminals; JSON is never painted."""
+    return f"\x1b[{sgr}m{text}\x1b[0m"
+
+
+def face_text(face: Face, *, color: bool = False) -> str:
+    """A face in short form (``R7``), in its colour when ``color``."""
+    return paint(face.code, COLOUR_SGR[face.colour]) if color else face.code
+
+
+def tile_text(tile: Tile, face: Face | None = None, *, color: bool = False) -> str:
+    """One tile as text: ``R7``, ``J``, ``F``; given the ``face`` a wild or fake
+    tile plays as, that too: ``J=R13``, ``F=B6``.
+
+    With ``color`` the text carries ANSI colour codes (:data:`COLOUR_SGR`): a
+    numbered or fake tile in its colour, a wild tile in magenta, a stand-in in
+    the colour it plays as. The codes take no width on a terminal, and tabulate
+    leaves them out when it measures columns. This is the one function every
+    command uses to show a tile.
+    """
+    if tile.is_wild:
+        head = paint(tile.code, WILD_SGR) if color else tile.code
+    elif color and tile.face is not None:
+        head = paint(tile.code, COLOUR_SGR[tile.face.colour])
+    else:
+        head = tile.code
+    if face is not None and (tile.is_wild or tile.fake):
+        return f"{head}={face_text(face, color=color)}"
+    return head
+
+
+def tiles_text(tiles: Iterable[Tile], *, color: bool = False, none: str = "-") -> str:
+    """Tiles in short form, separated by spaces, coloured when ``color``
+    (see :func:`tile_text`); ``none`` (``-``) when there are none."""
+    return " ".join(tile_text(t, color=color) for t in tiles) or none
+
+
 # --- text ----------------------------------------------------------------------
-def tile_text(tile: Tile, face: Face) -> str:
-    """A laid tile; a wild or fake tile shows what it plays as: ``J=R13``, ``F=B6``."""
-    if tile.is_wild or tile.fake:
-        return f"{tile.code}={face.code}"
-    return tile.code
-
-
-def meld_text(meld: Meld, taken: int | None = None) -> str:
+def meld_text(meld: Meld, taken: int | None = None, *, color: bool = False) -> str:
     """A meld's tiles in one string: ``R10 R11 R12 J=R13``; the tile at place
     ``taken`` (the taken discard) is marked ``(taken)``."""
-    words = [tile_text(t, f) for t, f in zip(meld.tiles, meld.stands_for, strict=True)]
+    words = [tile_text(t, f, color=color) for t, f in zip(meld.tiles, meld.stands_for, strict=True)]
     if taken is not None:
         words[taken] += "(taken)"
     return " ".join(words)
 
 
-def _meld_texts(opening: Opening) -> list[str]:
+def _meld_texts(opening: Opening, color: bool = False) -> list[str]:
     return [
-        meld_text(m, opening.taken[1] if opening.taken and opening.taken[0] == i else None)
+        meld_text(
+            m, opening.taken[1] if opening.taken and opening.taken[0] == i else None, color=color
+        )
         for i, m in enumerate(opening.melds)
     ]
-
-
-def tiles_text(tiles: Sequence[Tile]) -> str:
-    """Tiles in short form, or ``-`` for none."""
-    return " ".join(codes(tiles)) or "-"
 
 
 def _measure(opening: Opening) -> str:
@@ -146,10 +189,10 @@ def _status_note(opening: Opening) -> str:
     return opening.status
 
 
-def verdict_text(analysis: Analysis) -> str:
+def verdict_text(analysis: Analysis, *, color: bool = False) -> str:
     """One line: can the rack open, and with what [R-OPEN-MELDS, R-OPEN-PAIRS];
     a one-turn finish, when there is one, is named too [R-ONE-TURN]."""
-    line = _verdict(analysis)
+    line = _verdict(analysis, color)
     finish = analysis.one_turn
     if finish.possible:
         kind = "joker finish" if finish.joker_finish else "one-turn finish"
@@ -157,12 +200,12 @@ def verdict_text(analysis: Analysis) -> str:
     return line
 
 
-def _verdict(analysis: Analysis) -> str:
+def _verdict(analysis: Analysis, color: bool) -> str:
     rules = analysis.rules
     melds, pairs = analysis.melds, analysis.pairs
     best = analysis.recommended
     if rules.take is not None:
-        take = rules.take.code
+        take = tile_text(rules.take, color=color)
         if best is None:
             return (
                 f"Verdict: do not take {take}: no opening that uses it reaches the threshold"
@@ -201,17 +244,18 @@ def _verdict(analysis: Analysis) -> str:
     return line
 
 
-def opening_table(opening: Opening, fmt: str) -> str:
+def opening_table(opening: Opening, fmt: str, *, color: bool = False) -> str:
     """The melds of one opening as a table: kind, tiles (wild shows its stand-in), value."""
     if not opening.melds:
         return "(nothing to lay down)"
-    rows = [
-        [m.kind, text, m.value] for m, text in zip(opening.melds, _meld_texts(opening), strict=True)
-    ]
+    texts = _meld_texts(opening, color)
+    rows = [[m.kind, text, m.value] for m, text in zip(opening.melds, texts, strict=True)]
     return tabulate(rows, headers=["kind", "tiles", "value"], tablefmt=fmt)
 
 
-def alternatives_table(openings: Sequence[Opening], bar: int, fmt: str) -> str:
+def alternatives_table(
+    openings: Sequence[Opening], bar: int, fmt: str, *, color: bool = False
+) -> str:
     """Ranked alternatives: value (or pairs), melds, tiles left, residual penalty."""
     melds = openings[0].kind == "melds"
     rows = []
@@ -220,8 +264,8 @@ def alternatives_table(openings: Sequence[Opening], bar: int, fmt: str) -> str:
             [
                 rank,
                 o.value if melds else o.count,
-                " | ".join(_meld_texts(o)),
-                tiles_text(o.left),
+                " | ".join(_meld_texts(o, color)),
+                tiles_text(o.left, color=color),
                 o.residual_penalty,
                 "yes" if o.meets_threshold else "no",
             ]
@@ -231,26 +275,31 @@ def alternatives_table(openings: Sequence[Opening], bar: int, fmt: str) -> str:
     return tabulate(rows, headers=headers, tablefmt=fmt)
 
 
-def _opening_section(title: str, opening: Opening, bar: int, fmt: str) -> list[str]:
+def _opening_section(
+    title: str, opening: Opening, bar: int, fmt: str, color: bool = False
+) -> list[str]:
     head = f"{title}: {_measure(opening)}, {_bar(opening, bar)} ({_status_note(opening)})"
+    left = tiles_text(opening.left, color=color)
     return [
         head,
-        opening_table(opening, fmt),
-        f"Left: {tiles_text(opening.left)}   residual penalty {opening.residual_penalty}",
+        opening_table(opening, fmt, color=color),
+        f"Left: {left}   residual penalty {opening.residual_penalty}",
     ]
 
 
-def rules_text(rules: Rules) -> list[str]:
+def rules_text(rules: Rules, *, color: bool = False) -> list[str]:
     """Lines naming the switches that differ from the classic defaults."""
     lines = []
     if rules.indicator is not None:
-        okey = okey_face(rules.indicator).code
+        okey = face_text(okey_face(rules.indicator), color=color)
+        indicator = face_text(rules.indicator, color=color)
         lines.append(
-            f"Indicator {rules.indicator.code}: the okey is {okey}; J = okey (wild),"
+            f"Indicator {indicator}: the okey is {okey}; J = okey (wild),"
             f" F = fake okey (plays as {okey}) [R-INDICATOR]."
         )
     if rules.take is not None:
-        lines.append(f"Taken discard: {rules.take.code} (must be laid) [R-TAKE-DISCARD].")
+        take = tile_text(rules.take, color=color)
+        lines.append(f"Taken discard: {take} (must be laid) [R-TAKE-DISCARD].")
     if rules.objective == "penalty":
         lines.append("Objective: lowest residual penalty among openings that meet the bar.")
     if not rules.joker_pairs:
@@ -258,7 +307,7 @@ def rules_text(rules: Rules) -> list[str]:
     return lines
 
 
-def one_turn_text(finish: OneTurnFinish, fmt: str) -> list[str]:
+def one_turn_text(finish: OneTurnFinish, fmt: str, *, color: bool = False) -> list[str]:
     """The one-turn finish section [R-ONE-TURN, R-JOKER-FINISH, R-SCORE]."""
     if not finish.applies:
         return ["One-turn finish: does not apply, someone has opened already [R-ONE-TURN]."]
@@ -266,51 +315,113 @@ def one_turn_text(finish: OneTurnFinish, fmt: str) -> list[str]:
         if not finish.proven:
             return ["One-turn finish: none found within the time limit (not proven impossible)."]
         return ["One-turn finish: not possible [R-ONE-TURN]."]
-    discard = finish.discard.code if finish.discard else "-"
+    discard = tile_text(finish.discard, color=color) if finish.discard else "-"
     kind = "a joker finish" if finish.joker_finish else "a one-turn finish"
     return [
         f"One-turn finish: possible, {kind} discarding {discard}: the winner gains"
         f" {finish.winner_points}, every opponent loses {-finish.opponent_points}"
         " [R-ONE-TURN, R-SCORE].",
-        opening_table(finish.opening, fmt),
+        opening_table(finish.opening, fmt, color=color),
     ]
 
 
-def analysis_text(analysis: Analysis, fmt: str = "simple") -> str:
-    """The readable report: rack, verdict, best meld and pairs openings, alternatives."""
+def fallback_text(analysis: Analysis) -> list[str]:
+    """The header line when ``--objective penalty`` fell back to value: no
+    opening of a kind meets its bar, so that kind is ranked by value [R-RESIDUAL]."""
+    kinds = analysis.fallback
+    if not kinds:
+        return []
+    rules = analysis.rules
+    missed = {
+        "melds": f"no meld opening meets {rules.meld_bar} points",
+        "pairs": f"no pairs opening meets {rules.pairs_bar} pairs",
+    }
+    which = " and ".join(missed[k] for k in kinds)
+    ranked = "both are" if len(kinds) == 2 else f"{kinds[0]} are"
+    return [
+        f"Objective fallback: {which}, so {ranked} ranked as with --objective value [R-RESIDUAL]."
+    ]
+
+
+def _alternatives_section(
+    title: str,
+    best: Opening,
+    openings: Sequence[Opening],
+    complete: bool,
+    bar: int,
+    fmt: str,
+    color: bool,
+) -> list[str]:
+    if openings:
+        return ["", f"{title}:", alternatives_table(openings, bar, fmt, color=color)]
+    if not complete:
+        return ["", f"{title}: none found within the time limit (not proven that none exist)."]
+    if not best.melds:
+        nothing = "no meld can be laid" if best.kind == "melds" else "no pair can be laid"
+        return ["", f"{title}: none: {nothing}."]
+    return ["", f"{title}: none: every other one lays only tiles the best one lays (a part of it)."]
+
+
+def analysis_text(
+    analysis: Analysis,
+    fmt: str = "simple",
+    *,
+    color: bool = False,
+    explanation: Sequence[str] = (),
+) -> str:
+    """The readable report: rack, verdict, best meld and pairs openings,
+    alternatives (a line saying so when none is found), then the
+    ``explanation`` sentences if any (see :mod:`rummy101_solver.explain`).
+    With ``color`` tiles carry ANSI colour codes (see :func:`tile_text`)."""
     rules = analysis.rules
     rack = analysis.rack
-    lines = [f"Rack ({len(rack)} tile{'s' * (len(rack) != 1)}): {tiles_text(rack.tiles)}"]
-    lines += rules_text(rules)
-    lines += [verdict_text(analysis), ""]
-    lines += _opening_section("Best meld opening", analysis.melds, rules.meld_bar, fmt)
+    rack_tiles = tiles_text(rack.tiles, color=color)
+    lines = [f"Rack ({len(rack)} tile{'s' * (len(rack) != 1)}): {rack_tiles}"]
+    lines += rules_text(rules, color=color)
+    lines += fallback_text(analysis)
+    lines += [verdict_text(analysis, color=color), ""]
+    lines += _opening_section("Best meld opening", analysis.melds, rules.meld_bar, fmt, color)
     lines.append("")
-    lines += _opening_section("Best pairs opening", analysis.pairs, rules.pairs_bar, fmt)
-    lines += ["", *one_turn_text(analysis.one_turn, fmt)]
-    if analysis.meld_alternatives:
-        lines += ["", "Other meld openings:"]
-        lines.append(alternatives_table(analysis.meld_alternatives, rules.meld_bar, fmt))
-    if analysis.pair_alternatives:
-        lines += ["", "Other pairs openings:"]
-        lines.append(alternatives_table(analysis.pair_alternatives, rules.pairs_bar, fmt))
+    lines += _opening_section("Best pairs opening", analysis.pairs, rules.pairs_bar, fmt, color)
+    lines += ["", *one_turn_text(analysis.one_turn, fmt, color=color)]
+    if analysis.alternatives:
+        lines += _alternatives_section(
+            "Other meld openings",
+            analysis.melds,
+            analysis.meld_alternatives,
+            analysis.meld_alternatives_complete,
+            rules.meld_bar,
+            fmt,
+            color,
+        )
+        lines += _alternatives_section(
+            "Other pairs openings",
+            analysis.pairs,
+            analysis.pair_alternatives,
+            analysis.pair_alternatives_complete,
+            rules.pairs_bar,
+            fmt,
+            color,
+        )
+    if explanation:
+        lines += ["", "Why:", *explanation]
     return "\n".join(lines)
 
 
 # --- rummy101 check -------------------------------------------------------------------
-def _stand_in_text(result: CheckResult, group: int) -> str:
+def _stand_in_text(result: CheckResult, group: int, color: bool = False) -> str:
     check = result.groups[group]
     words = []
     open_colours = dict(check.verdict.may_be)
     for place, (laid, face) in enumerate(zip(check.tiles, check.verdict.stands_for, strict=True)):
         tile = laid.tile
-        if (tile.is_wild or tile.fake) and face is not None:
-            if place in open_colours:
-                options = "/".join(f"{c}{face.number}" for c in open_colours[place])
-                words.append(f"{tile.code}={options}")
-            else:
-                words.append(f"{tile.code}={face.code}")
+        if (tile.is_wild or tile.fake) and face is not None and place in open_colours:
+            faces = [f"{c}{face.number}" for c in open_colours[place]]
+            if color:
+                faces = [paint(f, COLOUR_SGR[Colour(f[0])]) for f in faces]
+            words.append(f"{tile_text(tile, color=color)}={'/'.join(faces)}")
         else:
-            words.append(tile.code)
+            words.append(tile_text(tile, face, color=color))
     return " ".join(words)
 
 
@@ -364,12 +475,15 @@ def check_verdict(result: CheckResult) -> str:
     )
 
 
-def check_text(result: CheckResult, better: Opening | None, fmt: str = "simple") -> str:
-    """The readable ``check`` report: one row per group, broken rules, verdict."""
+def check_text(
+    result: CheckResult, better: Opening | None, fmt: str = "simple", *, color: bool = False
+) -> str:
+    """The readable ``check`` report: one row per group, broken rules, verdict;
+    tiles in their colours when ``color`` (see :func:`tile_text`)."""
     rows = []
     for i, g in enumerate(result.groups, start=1):
         v = g.verdict
-        rows.append([i, v.kind or "?", _stand_in_text(result, i - 1), v.value,
+        rows.append([i, v.kind or "?", _stand_in_text(result, i - 1, color), v.value,
                      "legal" if v.legal else "ILLEGAL"])  # fmt: skip
     lines = [tabulate(rows, headers=["group", "kind", "tiles", "value", "verdict"], tablefmt=fmt)]
     problems = [
@@ -390,7 +504,7 @@ def check_text(result: CheckResult, better: Opening | None, fmt: str = "simple")
     lines.append(total)
     if result.left is not None:
         lines.append(
-            f"Left on the rack: {tiles_text(result.left)}   residual penalty"
+            f"Left on the rack: {tiles_text(result.left, color=color)}   residual penalty"
             f" {result.residual_penalty}"
         )
     lines.append(check_verdict(result))
@@ -398,6 +512,98 @@ def check_text(result: CheckResult, better: Opening | None, fmt: str = "simple")
         source = "this rack" if result.rack is not None else "the same tiles"
         lines.append(
             f"Better: {source} can make {_measure(better)}"
-            f" (residual penalty {better.residual_penalty}): " + " | ".join(_meld_texts(better))
+            f" (residual penalty {better.residual_penalty}): "
+            + " | ".join(_meld_texts(better, color))
         )
     return "\n".join(lines)
+
+
+# --- whole documents: --format html / latex ----------------------------------------
+HTML_FORMATS = frozenset({"html", "unsafehtml"})
+LATEX_FORMATS = frozenset({"latex", "latex_raw", "latex_booktabs", "latex_longtable"})
+DOCUMENT_FORMATS = HTML_FORMATS | LATEX_FORMATS
+"""The tabulate formats whose report is a whole document (:func:`as_document`)."""
+
+_LATEX_ESCAPES = {
+    "\\": r"\textbackslash{}",
+    "&": r"\&",
+    "%": r"\%",
+    "$": r"\$",
+    "#": r"\#",
+    "_": r"\_",
+    "{": r"\{",
+    "}": r"\}",
+    "~": r"\textasciitilde{}",
+    "^": r"\textasciicircum{}",
+    "≥": r"$\geq$",
+    "≤": r"$\leq$",
+    "→": r"$\rightarrow$",
+    "\u2212": r"$-$",  # minus sign
+    "\u00d7": r"$\times$",  # multiplication sign
+}
+
+LATEX_PREAMBLE = r"""\documentclass{article}
+\usepackage[utf8]{inputenc}
+\usepackage[T1]{fontenc}
+\usepackage{booktabs}
+\usepackage{longtable}
+\setlength{\parindent}{0pt}
+\begin{document}"""
+
+
+def latex_escape(text: str) -> str:
+    """Plain text made safe for LaTeX: its special characters escaped, ≥ and
+    the like as math."""
+    return "".join(_LATEX_ESCAPES.get(ch, ch) for ch in text)
+
+
+def _blocks(text: str, fmt: str) -> list[tuple[bool, str]]:
+    """The report cut into (is a table, text) blocks: a tabulate table in this
+    format runs from its opening line to its closing one."""
+    html_doc = fmt in HTML_FORMATS
+    opens = ("<table",) if html_doc else ("\\begin{tabular}", "\\begin{longtable}")
+    closes = ("</table>",) if html_doc else ("\\end{tabular}", "\\end{longtable}")
+    blocks: list[tuple[bool, str]] = []
+    table: list[str] | None = None
+    for line in text.splitlines():
+        if table is None and line.startswith(opens):
+            table = []
+        if table is not None:
+            table.append(line)
+            if line.startswith(closes):
+                blocks.append((True, "\n".join(table)))
+                table = None
+        elif line.strip():
+            blocks.append((False, line))
+    if table is not None:  # an unclosed table: keep it, it is tabulate's own text
+        blocks.append((True, "\n".join(table)))
+    return blocks
+
+
+def as_document(text: str, fmt: str, *, title: str = "rummy101") -> str:
+    """A text report whose tables are in an html or latex format, as one whole
+    document of that kind: each text line a paragraph (escaped), each table as
+    tabulate made it. html: ``<!DOCTYPE html>`` … ``</html>`` (UTF-8, ``title``);
+    latex: an ``article`` from ``\\documentclass`` to ``\\end{document}``
+    (booktabs and longtable loaded for those formats). Raises ``ValueError`` for
+    a format not in :data:`DOCUMENT_FORMATS`."""
+    if fmt not in DOCUMENT_FORMATS:
+        raise ValueError(f"{fmt!r} is not a document format")
+    blocks = _blocks(text, fmt)
+    if fmt in HTML_FORMATS:
+        body = [block if table else f"<p>{html.escape(block)}</p>" for table, block in blocks]
+        head = [
+            "<!DOCTYPE html>",
+            '<html lang="en">',
+            "<head>",
+            '<meta charset="utf-8">',
+            f"<title>{html.escape(title)}</title>",
+            "</head>",
+            "<body>",
+        ]
+        return "\n".join([*head, *body, "</body>", "</html>"])
+    parts = [f"% {title}", LATEX_PREAMBLE]
+    for table, block in blocks:
+        parts += ["", block if table else latex_escape(block)]
+    parts += ["", "\\end{document}"]
+    return "\n".join(parts)

@@ -18,6 +18,7 @@ from rummy101_solver.rules import (
     ONE_TURN_JOKER_WIN,
     ONE_TURN_LOSS,
     ONE_TURN_WIN,
+    Objective,
     OpeningKind,
     Rules,
     residual_penalty,
@@ -62,7 +63,10 @@ class Opening:
     - ``proven_none``: with status ``"none"``, True when no opening exists
       (False: the time limit ran out before one was found);
     - ``taken``: (meld index, place) of the taken discard, or ``None``
-      [R-TAKE-DISCARD].
+      [R-TAKE-DISCARD];
+    - ``ranked_by``: the objective that ranked it: the one asked for, or
+      ``"value"`` when ``"penalty"`` was asked for and no opening of this kind
+      meets the bar (the fallback) [R-RESIDUAL].
     """
 
     kind: OpeningKind
@@ -73,6 +77,7 @@ class Opening:
     meets_threshold: bool
     proven_none: bool = True
     taken: tuple[int, int] | None = None
+    ranked_by: Objective = "value"
 
     @property
     def value(self) -> int:
@@ -127,6 +132,11 @@ class Analysis:
     lower residual penalty winning, melds on a tie (a meld opener may still lay
     pairs later, a pairs opener no new melds [R-PAIRS-AFTER]); ``None`` when
     neither meets its bar.
+
+    ``alternatives`` is how many next-best openings of each kind were asked
+    for; ``meld_alternatives_complete`` / ``pair_alternatives_complete`` are
+    False when the time limit ran out before that many were found or proven
+    not to exist (so fewer listed does not mean no more exist).
     """
 
     rack: Rack
@@ -136,6 +146,17 @@ class Analysis:
     pairs: Opening
     pair_alternatives: tuple[Opening, ...]
     one_turn: OneTurnFinish
+    alternatives: int = 0
+    meld_alternatives_complete: bool = True
+    pair_alternatives_complete: bool = True
+
+    @property
+    def fallback(self) -> tuple[OpeningKind, ...]:
+        """The kinds whose ``--objective penalty`` fell back to value: none of
+        their openings meets the bar [R-RESIDUAL]."""
+        if self.rules.objective != "penalty":
+            return ()
+        return tuple(o.kind for o in (self.melds, self.pairs) if o.ranked_by == "value")
 
     @property
     def can_open(self) -> bool:
@@ -185,7 +206,9 @@ def _meld_sort_key(meld: Meld) -> tuple[int, list[tuple[int, int]], list[bool]]:
     return (kinds[meld.kind], faces, [t.is_wild for t in meld.tiles])
 
 
-def _opening(rack: Rack, rules: Rules, kind: OpeningKind, packing: Packing) -> Opening:
+def _opening(
+    rack: Rack, rules: Rules, kind: OpeningKind, packing: Packing, ranked_by: Objective = "value"
+) -> Opening:
     """Turn a packing into an :class:`Opening`: real tiles, tiles left, penalty."""
     pool = Counter(rack.tiles)
     tile_of = {t.face: t for t in rack.tiles if t.face is not None}
@@ -207,6 +230,7 @@ def _opening(rack: Rack, rules: Rules, kind: OpeningKind, packing: Packing) -> O
         status=packing.status if found else "none",  # type: ignore[arg-type]
         meets_threshold=False,
         proven_none=packing.status == "infeasible",
+        ranked_by=ranked_by,
     )
     meets = found and opening.count > 0 and opening.score >= rules.bar(kind)
     taken = None
@@ -256,16 +280,22 @@ def best_openings(
 
     Melds: highest value, then lowest residual penalty, then most tiles laid
     [R-RUN, R-SET, R-WILD, R-VALUE, R-OPEN-MELDS, R-KEEP-DISCARD]. Pairs: most
-    pairs, then the same tie-breaks [R-PAIR, R-OPEN-PAIRS]. Every two openings
-    returned leave different tiles on the rack. ``time_limit`` in seconds.
+    pairs, then the same tie-breaks [R-PAIR, R-OPEN-PAIRS]. An alternative
+    lays at least one tile beyond the tiles of every opening returned before it
+    (so it is never a part of one of them, and leaves different tiles on the
+    rack). ``time_limit`` in seconds. With objective ``"penalty"`` and no
+    opening that meets the bar, the openings are ranked by value instead
+    (their ``ranked_by`` says so) [R-RESIDUAL].
     """
     problem = _problem(rack, rules, kind)
+    ranked_by = rules.objective
     packings = solve_packings(problem, alternatives=alternatives, time_limit=time_limit)
     if rules.objective == "penalty" and packings[0].status == "infeasible":
         # nothing meets the bar: show the best by value instead
+        ranked_by = "value"
         fallback = replace(problem, min_score=None, objective="value")
         packings = solve_packings(fallback, alternatives=alternatives, time_limit=time_limit)
-    return [_opening(rack, rules, kind, p) for p in packings]
+    return [_opening(rack, rules, kind, p, ranked_by) for p in packings]
 
 
 def _cannot_finish(rack: Rack, patterns: tuple[Pattern, ...], wilds_laid: int, left: int) -> bool:
@@ -352,8 +382,13 @@ def analyse(
     rules = rules or Rules()
     deadline = time.monotonic() + time_limit
     melds = best_openings(rack, rules, "melds", alternatives=alternatives, time_limit=time_limit)
-    remaining = max(deadline - time.monotonic(), 0.001)
+    # fewer alternatives than asked, in time: none more exist; an alternative
+    # search the time limit cut short has used its time up to the deadline
+    melds_complete = len(melds) > alternatives or time.monotonic() < deadline
+    start = time.monotonic()
+    remaining = max(deadline - start, 0.001)
     pairs = best_openings(rack, rules, "pairs", alternatives=alternatives, time_limit=remaining)
+    pairs_complete = len(pairs) > alternatives or time.monotonic() < start + remaining
     remaining = max(deadline - time.monotonic(), 0.001)
     one_turn = one_turn_finish(rack, rules, time_limit=remaining)
     return Analysis(
@@ -364,4 +399,7 @@ def analyse(
         pairs=pairs[0],
         pair_alternatives=tuple(pairs[1:]),
         one_turn=one_turn,
+        alternatives=alternatives,
+        meld_alternatives_complete=melds_complete,
+        pair_alternatives_complete=pairs_complete,
     )

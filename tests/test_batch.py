@@ -34,7 +34,7 @@ INPUT = "\n".join(
         "",
         "# a comment",
         "R14 R2",
-        json.dumps({"rack": TAKE_RACK, "take": "R6", "alternatives": 1}),
+        json.dumps({"rack": TAKE_RACK.replace("K11", "J"), "take": "R6", "alternatives": 1}),
         '{"rack": 5}',
         "{bad json",
         json.dumps({"rack": OPENS, "thresold": 90}),
@@ -50,9 +50,9 @@ def test_batch_answers_every_line_in_order_and_exits_3_on_rejects() -> None:
     assert [r["line"] for r in got] == [1, 4, 5, 6, 7, 8, 9]
     assert got[0]["melds"]["value"] == 6
     assert got[1] == {"line": 4, "error": "'R14' (tile 1): numbers run 1–13"}
-    assert got[2]["melds"]["value"] == 108
+    assert got[2]["melds"]["value"] == 121
     assert got[2]["rules"]["take"] == "R6"
-    assert len(got[2]["meld_alternatives"]) == 1  # the line's own option wins
+    assert [a["value"] for a in got[2]["meld_alternatives"]] == [114]  # the line's option wins
     assert got[3] == {"line": 6, "error": 'a JSON line needs "rack": a string of tiles'}
     assert got[4]["line"] == 7
     assert got[4]["error"].startswith("not valid JSON:")

@@ -534,6 +534,9 @@ def test_alternatives(rack: Rack, kind: str) -> None:
     lefts = [Counter(o.left) for o in openings]
     for a, b in combinations(range(len(lefts)), 2):
         assert lefts[a] != lefts[b], f"alternatives {a} and {b} leave the same tiles"
+        # b lays a tile beyond a's: it is not a part of an earlier opening
+        laid_a, laid_b = Counter(rack.tiles) - lefts[a], Counter(rack.tiles) - lefts[b]
+        assert laid_b - laid_a, f"alternative {b} lays only tiles of opening {a}"
     keys = [(o.score, -o.residual_penalty) for o in openings]
     assert keys == sorted(keys, reverse=True), f"alternatives not best first: {keys}"
     for o in openings[1:]:

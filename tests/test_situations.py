@@ -60,8 +60,10 @@ def test_taking_r6_json_names_the_taken_tile_and_the_verdict() -> None:
 
 
 def test_every_alternative_uses_the_taken_tile() -> None:
-    analysis = solve(TAKE_RACK, take="R6", alternatives=3)
-    assert len(analysis.meld_alternatives) == 3
+    # TAKE_RACK with a joker for K11: the joker makes other openings than the best
+    rack = TAKE_RACK.replace("K11", "J")
+    analysis = solve(rack, take="R6", alternatives=3)
+    assert [o.value for o in analysis.meld_alternatives] == [114, 114, 111]
     for opening in (analysis.melds, *analysis.meld_alternatives):
         assert opening.taken is not None
         meld, place = opening.taken

@@ -8,7 +8,7 @@ from typing import Any
 import click
 
 from rummy101_solver.case import OptionError, build_case, build_rules
-from rummy101_solver.cli.common import fail
+from rummy101_solver.cli.common import echo_report, fail, report_color
 from rummy101_solver.cli.options import RULE_OPTIONS, read_rack_text, with_options
 from rummy101_solver.cli.solve import EXIT_CAN_OPEN, EXIT_CANNOT_OPEN
 from rummy101_solver.parsing import RackError
@@ -19,9 +19,9 @@ from rummy101_solver.parsing import RackError
 @click.option("--rack", "rack_text", metavar="TILES", default=None,
               help="The rack the tiles come from: report tiles left, residual penalty and"
               " the discard kept [R-KEEP-DISCARD].")  # fmt: skip
-@with_options(*RULE_OPTIONS, "time_limit", "fmt")
-def check(arrangement: tuple[str, ...], rack_text: str | None, fmt: str, time_limit: float,
-          **options: Any) -> None:  # fmt: skip
+@with_options(*RULE_OPTIONS, "time_limit", "fmt", "color")
+def check(arrangement: tuple[str, ...], rack_text: str | None, fmt: str, color: bool,
+          time_limit: float, **options: Any) -> None:  # fmt: skip
     """Judge an arrangement: is every group legal, does it open?
 
     ARRANGEMENT: groups separated by '|' or '/', e.g. "R3 R4 R5 | B7 K7 Y7".
@@ -59,5 +59,7 @@ def check(arrangement: tuple[str, ...], rack_text: str | None, fmt: str, time_li
     if fmt == "json":
         click.echo(dumps(check_json(result, better)))
     else:
-        click.echo(check_text(result, better, fmt))
+        color = report_color(color, fmt)
+        text = check_text(result, better, fmt, color=color)
+        echo_report(text, fmt, color=color, title="rummy101 check")
     sys.exit(EXIT_CAN_OPEN if result.meets_threshold else EXIT_CANNOT_OPEN)

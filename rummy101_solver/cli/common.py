@@ -1,9 +1,12 @@
-"""What every command shares: the bad-input error and reading stdin."""
+"""What every command shares: the bad-input error, reading stdin, the
+``--format`` and ``--color`` options, and printing a report."""
 
 from __future__ import annotations
 
+import os
 import sys
-from typing import NoReturn
+from collections.abc import Mapping
+from typing import NoReturn, TextIO
 
 import click
 from tabulate import tabulate_formats
@@ -20,9 +23,68 @@ format_option = click.option(
     metavar="FORMAT",
     default="simple",
     show_default=True,
-    help="'json', or a tabulate table format: simple, github, grid, plain, psql, …",
+    help="'json', or a tabulate table format: simple, github, grid, plain, psql, …;"
+    " html and latex (latex_raw, latex_booktabs, latex_longtable, unsafehtml) give a whole"
+    " document, the text lines as paragraphs around the tables.",
 )
 """The ``--format`` option every reporting command shares (parameter ``fmt``)."""
+
+COLOR_CHOICES = ("auto", "always", "never")
+
+
+def use_color(
+    choice: str, stream: TextIO | None = None, environ: Mapping[str, str] | None = None
+) -> bool:
+    """Whether to colour tiles: ``always`` yes, ``never`` no; ``auto`` only when
+    ``stream`` (stdout by default) is a terminal and ``NO_COLOR`` is unset or
+    empty (https://no-color.org)."""
+    if choice == "always":
+        return True
+    if choice == "never":
+        return False
+    environ = os.environ if environ is None else environ
+    if environ.get("NO_COLOR"):
+        return False
+    stream = sys.stdout if stream is None else stream
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty())
+
+
+def _color_callback(ctx: click.Context, param: click.Parameter, value: str) -> bool:
+    return use_color(value)
+
+
+color_option = click.option(
+    "--color",
+    "color",
+    type=click.Choice(COLOR_CHOICES),
+    default="auto",
+    show_default=True,
+    callback=_color_callback,
+    help="Tiles in their colours (red, blue, black in bold, yellow; jokers magenta): auto ="
+    " only when stdout is a terminal and NO_COLOR is not set. JSON, html and latex never.",
+)
+"""The ``--color`` option (parameter ``color``, already a bool: see :func:`use_color`)."""
+
+
+def report_color(color: bool, fmt: str) -> bool:
+    """Whether a report in format ``fmt`` carries colour: only a text one (never
+    JSON, html or latex) and only when ``--color`` said so."""
+    from rummy101_solver.render import DOCUMENT_FORMATS
+
+    return color and fmt != "json" and fmt not in DOCUMENT_FORMATS
+
+
+def echo_report(text: str, fmt: str, *, color: bool = False, title: str = "rummy101") -> None:
+    """Print a text report: as a whole document for the html and latex formats
+    (:func:`~rummy101_solver.render.as_document`, never coloured), else as it is,
+    keeping its colour codes when ``color`` (click would strip them off a pipe)."""
+    from rummy101_solver.render import DOCUMENT_FORMATS, as_document
+
+    if fmt in DOCUMENT_FORMATS:
+        click.echo(as_document(text, fmt, title=title), color=False)
+    else:
+        click.echo(text, color=color)
 
 
 class InputError(click.ClickException):

@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 import click
 
 from rummy101_solver.case import MAX_PAIRS, MAX_POINTS, MAX_TIME_LIMIT
-from rummy101_solver.cli.common import fail, format_option, read_stdin
+from rummy101_solver.cli.common import color_option, fail, format_option, read_stdin
 from rummy101_solver.rules import MELD_THRESHOLD, PAIRS_THRESHOLD
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -75,7 +75,8 @@ _OPTIONS: dict[str, Callable[[F], F]] = {
         default="value",
         show_default=True,
         help="value: highest-value opening; penalty: lowest residual penalty among"
-        " openings that meet the threshold [R-RESIDUAL].",
+        " openings that meet the threshold, or by value when none does (the header"
+        " says so) [R-RESIDUAL].",
     ),
     "joker_pairs": click.option(
         "--no-joker-pairs",
@@ -96,7 +97,8 @@ _OPTIONS: dict[str, Callable[[F], F]] = {
         type=click.IntRange(0, 50),
         default=3,
         show_default=True,
-        help="Next-best openings to list, each leaving different tiles.",
+        help="Next-best openings to list; each lays a tile no opening above it lays"
+        " (a part of the best is never listed).",
     ),
     "time_limit": click.option(
         "--time-limit",
@@ -107,6 +109,7 @@ _OPTIONS: dict[str, Callable[[F], F]] = {
         help="Solver time for the whole rack; past it, answers say 'feasible', not 'optimal'.",
     ),
     "fmt": format_option,
+    "color": color_option,
 }
 
 
@@ -135,7 +138,7 @@ RULE_OPTIONS = (
 """The options that set the rules of the game (``Rules``)."""
 
 solve_options = with_options(
-    *RULE_OPTIONS[:-1], "objective", "keep", "alternatives", "time_limit", "fmt"
+    *RULE_OPTIONS[:-1], "objective", "keep", "alternatives", "time_limit", "fmt", "color"
 )
 """The options of ``solve`` (and ``batch``)."""
 

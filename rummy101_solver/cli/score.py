@@ -15,9 +15,17 @@ from typing import cast
 import click
 from tabulate import tabulate
 
-from rummy101_solver.cli.common import InputError, format_option, read_stdin
+from rummy101_solver.cli.common import (
+    InputError,
+    color_option,
+    echo_report,
+    format_option,
+    read_stdin,
+    report_color,
+)
 from rummy101_solver.cli.standings import standings_text
 from rummy101_solver.ledger import LedgerError, append_round, standings, standings_json
+from rummy101_solver.render import tiles_text
 from rummy101_solver.scoring import (
     ENDING_LABELS,
     ENDINGS,
@@ -33,7 +41,7 @@ from rummy101_solver.scoring import (
     round_json,
     score_round,
 )
-from rummy101_solver.tiles import WILD_PENALTY, codes
+from rummy101_solver.tiles import WILD_PENALTY
 
 HEADERS = ["player", "state", "tiles left", "base penalty", "multiplier", "points", "rule"]
 ALIGN = ("left", "left", "left", "right", "right", "right", "left")
@@ -57,11 +65,11 @@ def _signed(points: int) -> str:
     return f"{points:+d}" if points else "0"
 
 
-def _row(p: PlayerScore) -> list[str]:
+def _row(p: PlayerScore, color: bool = False) -> list[str]:
     return [
         p.name,
         "winner" if p.winner else (p.state or ""),
-        " ".join(codes(p.tiles)) or "–",
+        tiles_text(p.tiles, color=color, none="–"),
         "–" if p.winner else str(p.base_penalty),
         "–" if p.multiplier is None else str(p.multiplier),
         _signed(p.points),
@@ -74,17 +82,18 @@ def _extra_row(p: PlayerScore, extra: ExtraPenalty) -> list[str]:
     return [p.name, "extra", what, str(extra.points), "–", _signed(-extra.points), extra.rule]
 
 
-def _rows(result: RoundScore) -> list[list[str]]:
+def _rows(result: RoundScore, color: bool = False) -> list[list[str]]:
     rows = []
     for p in result.players:
-        rows.append(_row(p))
+        rows.append(_row(p, color))
         rows.extend(_extra_row(p, e) for e in p.extras)
     return rows
 
 
-def score_text(result: RoundScore, fmt: str = "simple") -> str:
+def score_text(result: RoundScore, fmt: str = "simple", *, color: bool = False) -> str:
     """The round as text: what ended it, house rules if not the defaults, a
-    table with one row per player in input order, and the total."""
+    table with one row per player in input order, and the total; tiles in
+    their colours when ``color``."""
     label = ENDING_LABELS[result.ending]
     head = f"Round: {label}, winner {result.winner}." if result.winner else f"Round: {label}."
     lines = [head[0].upper() + head[1:]]
@@ -101,7 +110,7 @@ def score_text(result: RoundScore, fmt: str = "simple") -> str:
     elif result.empty_round:
         lines.append("Nobody opened: an empty round, no points [R-SCORE].")
     table = tabulate(
-        _rows(result),
+        _rows(result, color),
         headers=HEADERS,
         tablefmt=fmt,
         disable_numparse=True,
@@ -158,6 +167,7 @@ def score_text(result: RoundScore, fmt: str = "simple") -> str:
     " print the standings after it.",
 )
 @format_option
+@color_option
 def score(
     players: tuple[str, ...],
     end: str,
@@ -167,6 +177,7 @@ def score(
     extras: tuple[str, ...],
     ledger: str | None,
     fmt: str,
+    color: bool,
 ) -> None:
     """Score a round: each player's points, one row per player [R-PENALTY R-SCORE].
 
@@ -219,7 +230,9 @@ def score(
         if fmt == "json":
             click.echo(json.dumps(round_json(result), indent=2, ensure_ascii=False))
         else:
-            click.echo(score_text(result, fmt))
+            color = report_color(color, fmt)
+            text = score_text(result, fmt, color=color)
+            echo_report(text, fmt, color=color, title="rummy101 score")
         return
     try:
         match = append_round(ledger, result)
@@ -231,6 +244,7 @@ def score(
         data = {"round": number, **round_json(result), "standings": standings_json(table)}
         click.echo(json.dumps(data, indent=2, ensure_ascii=False))
     else:
-        click.echo(score_text(result, fmt))
-        click.echo(f"\nRound {number} added to {ledger}.")
-        click.echo(standings_text(table, fmt))
+        color = report_color(color, fmt)
+        text = score_text(result, fmt, color=color)
+        text += f"\n\nRound {number} added to {ledger}.\n" + standings_text(table, fmt)
+        echo_report(text, fmt, color=color, title="rummy101 score")

@@ -8,7 +8,7 @@ from typing import Any
 import click
 
 from rummy101_solver.case import OptionError, build_case
-from rummy101_solver.cli.common import fail
+from rummy101_solver.cli.common import echo_report, fail, report_color
 from rummy101_solver.cli.options import read_rack_text, solve_options
 from rummy101_solver.parsing import RackError
 
@@ -19,8 +19,18 @@ EXIT_CANNOT_OPEN = 1
 @click.command()
 @click.argument("tiles", nargs=-1)
 @solve_options
+@click.option("--explain", is_flag=True, default=False,
+              help="Add a few plain sentences: the bar and why, how the best opening adds up,"
+              " how far short it is, what ranked the next best lower, why nothing can be laid."
+              " JSON: an \"explanation\" list.")  # fmt: skip
 def solve(
-    tiles: tuple[str, ...], fmt: str, alternatives: int, time_limit: float, **options: Any
+    tiles: tuple[str, ...],
+    fmt: str,
+    color: bool,
+    explain: bool,
+    alternatives: int,
+    time_limit: float,
+    **options: Any,
 ) -> None:
     """Find the best meld opening and the best pairs opening of a rack.
 
@@ -31,6 +41,7 @@ def solve(
     Example:
       rummy101 solve R10 R11 R12 J B13 K13 Y13 B9 K9 Y9 R1 R2 R3
       rummy101 solve --format json --alternatives 0 < rack.txt
+      rummy101 solve R7 R8 R9 --explain
 
     Exit code: 0 the rack can open, 1 it cannot, 2 bad input.
     """
@@ -41,6 +52,7 @@ def solve(
     except (RackError, OptionError) as err:
         fail(str(err))
 
+    from rummy101_solver.explain import explain_analysis
     from rummy101_solver.render import analysis_json, analysis_text, dumps
     from rummy101_solver.solver import analyse
 
@@ -48,7 +60,15 @@ def solve(
         case.rack, case.rules, alternatives=case.alternatives, time_limit=case.time_limit
     )
     if fmt == "json":
-        click.echo(dumps(analysis_json(analysis)))
+        data = analysis_json(analysis)
+        if explain:
+            data["explanation"] = explain_analysis(analysis, time_limit=case.time_limit)
+        click.echo(dumps(data))
     else:
-        click.echo(analysis_text(analysis, fmt))
+        colored = report_color(color, fmt)
+        explanation = []
+        if explain:
+            explanation = explain_analysis(analysis, time_limit=case.time_limit, color=colored)
+        text = analysis_text(analysis, fmt, color=colored, explanation=explanation)
+        echo_report(text, fmt, color=colored, title="rummy101 solve")
     sys.exit(EXIT_CAN_OPEN if analysis.can_open else EXIT_CANNOT_OPEN)

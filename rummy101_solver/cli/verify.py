@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from rummy101_solver.case import OptionError
-from rummy101_solver.cli.common import fail
+from rummy101_solver.cli.common import echo_report, fail
 from rummy101_solver.cli.options import with_options
 
 
@@ -72,9 +72,11 @@ def verify(fixtures: Path, fmt: str, failures_only: bool) -> None:
             for c in (failed if failures_only else checks)
         ]
         headers = ["case", "name", "field", "expected", "got", "result"]
+        lines = []
         if table:
-            click.echo(tabulate(table, headers=headers, tablefmt=fmt, disable_numparse=True))
+            lines.append(tabulate(table, headers=headers, tablefmt=fmt, disable_numparse=True))
         cases = len({c.case for c in checks})
-        click.echo(f"{cases} cases, {len(checks)} checks: {len(checks) - len(failed)} passed,"
-                   f" {len(failed)} failed")  # fmt: skip
+        lines.append(f"{cases} cases, {len(checks)} checks: {len(checks) - len(failed)} passed,"
+                     f" {len(failed)} failed")  # fmt: skip
+        echo_report("\n".join(lines), fmt, title="rummy101 verify")
     sys.exit(1 if failed else 0)
