@@ -153,7 +153,13 @@ def verdict_text(analysis: Analysis) -> str:
     finish = analysis.one_turn
     if finish.possible:
         kind = "joker finish" if finish.joker_finish else "one-turn finish"
-        line += f" It can even finish this turn: a {kind} (see below)."
+        if analysis.can_open:
+            line += f" It can even finish this turn: a {kind} (see below)."
+        else:  # only the house rule lets a finish below the bar stand
+            line += (
+                f" But it can finish this turn under the house rule: a {kind} (see below)"
+                " [R-ONE-TURN-ANY-VALUE]."
+            )
     return line
 
 
@@ -255,11 +261,34 @@ def rules_text(rules: Rules) -> list[str]:
         lines.append("Objective: lowest residual penalty among openings that meet the bar.")
     if not rules.joker_pairs:
         lines.append("House rule: a joker may not replace a tile of a pair.")
+    if rules.rising:
+        lines.append(rising_text(rules))
+    if rules.one_turn_any_value:
+        lines.append(
+            "House rule: a one-turn finish stands whatever its value [R-ONE-TURN-ANY-VALUE]."
+        )
     return lines
 
 
-def one_turn_text(finish: OneTurnFinish, fmt: str) -> list[str]:
-    """The one-turn finish section [R-ONE-TURN, R-JOKER-FINISH, R-SCORE]."""
+def rising_text(rules: Rules) -> str:
+    """The rising-mode line: what each kind of opening needs now, and why [R-RISING]."""
+    if rules.after is None:
+        melds = f"melds need {rules.meld_bar} points"
+    else:
+        melds = f"after a {rules.after}-point opening melds need {rules.meld_bar} points"
+    if rules.after_pairs is None:
+        pairs = f"pairs need {rules.pairs_bar} pairs"
+    else:
+        pairs = f"after a {rules.after_pairs}-pair opening pairs need {rules.pairs_bar} pairs"
+    if not rules.someone_opened:
+        return f"Rising mode: nobody has opened yet; {melds}, {pairs} [R-RISING]."
+    return f"Rising mode: {melds}; {pairs} [R-RISING]."
+
+
+def one_turn_text(finish: OneTurnFinish, fmt: str, rules: Rules | None = None) -> list[str]:
+    """The one-turn finish section [R-ONE-TURN, R-JOKER-FINISH, R-SCORE]; with
+    ``rules``, a finish below the opening bar cites the house rule that lets it
+    stand [R-ONE-TURN-ANY-VALUE]."""
     if not finish.applies:
         return ["One-turn finish: does not apply, someone has opened already [R-ONE-TURN]."]
     if finish.opening is None:
@@ -268,10 +297,16 @@ def one_turn_text(finish: OneTurnFinish, fmt: str) -> list[str]:
         return ["One-turn finish: not possible [R-ONE-TURN]."]
     discard = finish.discard.code if finish.discard else "-"
     kind = "a joker finish" if finish.joker_finish else "a one-turn finish"
+    opening = finish.opening
+    cited = "R-ONE-TURN, R-SCORE"
+    if rules is not None and opening.score < rules.bar(opening.kind):
+        unit = "points" if opening.kind == "melds" else "pairs"
+        kind += f" worth {opening.score} {unit}, below {rules.bar(opening.kind)},"
+        cited = "R-ONE-TURN-ANY-VALUE, R-SCORE"
     return [
         f"One-turn finish: possible, {kind} discarding {discard}: the winner gains"
         f" {finish.winner_points}, every opponent loses {-finish.opponent_points}"
-        " [R-ONE-TURN, R-SCORE].",
+        f" [{cited}].",
         opening_table(finish.opening, fmt),
     ]
 
@@ -286,7 +321,7 @@ def analysis_text(analysis: Analysis, fmt: str = "simple") -> str:
     lines += _opening_section("Best meld opening", analysis.melds, rules.meld_bar, fmt)
     lines.append("")
     lines += _opening_section("Best pairs opening", analysis.pairs, rules.pairs_bar, fmt)
-    lines += ["", *one_turn_text(analysis.one_turn, fmt)]
+    lines += ["", *one_turn_text(analysis.one_turn, fmt, rules)]
     if analysis.meld_alternatives:
         lines += ["", "Other meld openings:"]
         lines.append(alternatives_table(analysis.meld_alternatives, rules.meld_bar, fmt))
@@ -355,7 +390,9 @@ def check_verdict(result: CheckResult) -> str:
     if not result.legal:
         broken = sum(len(g.verdict.errors) for g in result.groups) + len(result.errors)
         return f"Verdict: not legal ({broken} rule{'s' * (broken > 1)} broken, listed above)."
-    rule = "R-OPEN-PAIRS" if result.kind == "pairs" else "R-OPEN-MELDS"
+    pairs = result.kind == "pairs"
+    raised = result.bar > (result.rules.pairs_threshold if pairs else result.rules.threshold)
+    rule = "R-RISING" if raised else "R-OPEN-PAIRS" if pairs else "R-OPEN-MELDS"
     if result.meets_threshold:
         return f"Verdict: legal, and it opens: {result.score} {unit} (needs {result.bar})."
     return (
@@ -371,7 +408,10 @@ def check_text(result: CheckResult, better: Opening | None, fmt: str = "simple")
         v = g.verdict
         rows.append([i, v.kind or "?", _stand_in_text(result, i - 1), v.value,
                      "legal" if v.legal else "ILLEGAL"])  # fmt: skip
-    lines = [tabulate(rows, headers=["group", "kind", "tiles", "value", "verdict"], tablefmt=fmt)]
+    lines = rules_text(result.rules)
+    lines.append(
+        tabulate(rows, headers=["group", "kind", "tiles", "value", "verdict"], tablefmt=fmt)
+    )
     problems = [
         f"group {i}: {e.message} [{e.rule}]"
         for i, g in enumerate(result.groups, start=1)

@@ -60,6 +60,9 @@ class Rules:
     - ``objective``: ``"value"`` (highest-value opening) or ``"penalty"``
       (lowest residual penalty among openings that meet the bar) [R-RESIDUAL].
     - ``joker_pairs``: whether a joker may replace one tile of a pair [R-PAIR].
+    - ``one_turn_any_value``: house rule, a one-turn finish stands whatever
+      its value: no bar for the melds (or pairs) of a one-turn finish
+      [R-ONE-TURN-ANY-VALUE]; off by default [R-ONE-TURN].
     """
 
     threshold: int = MELD_THRESHOLD
@@ -72,6 +75,7 @@ class Rules:
     objective: Objective = "value"
     joker_pairs: bool = True
     rising_mode: bool = False
+    one_turn_any_value: bool = False
 
     @property
     def meld_bar(self) -> int:
@@ -102,13 +106,20 @@ class Rules:
         """The bar for a meld opening (points) or a pairs opening (pairs)."""
         return self.meld_bar if kind == "melds" else self.pairs_bar
 
+    def one_turn_bar(self, kind: OpeningKind) -> int:
+        """The bar the melds (points) or pairs of a one-turn finish must meet: the
+        opening bar [R-ONE-TURN], or 0 under the house rule [R-ONE-TURN-ANY-VALUE]."""
+        return 0 if self.one_turn_any_value else self.bar(kind)
+
     def to_json(self) -> dict[str, Any]:
         """The rules as a JSON-ready dict: every switch, plus the bars in force."""
         out = asdict(self)
         out["indicator"] = self.indicator.code if self.indicator else None
         out["take"] = self.take.code if self.take else None
         del out["rising_mode"]
+        del out["one_turn_any_value"]
         out["rising"] = self.rising
+        out["one_turn_any_value"] = self.one_turn_any_value
         out["meld_bar"] = self.meld_bar
         out["pairs_bar"] = self.pairs_bar
         out["jokers"] = "indicator" if self.indicator else "classic"

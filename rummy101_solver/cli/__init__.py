@@ -13,6 +13,7 @@ import click
 from rummy101_solver.cli.batch import batch
 from rummy101_solver.cli.check import check
 from rummy101_solver.cli.deal import bench, deal
+from rummy101_solver.cli.rules import rules
 from rummy101_solver.cli.score import score
 from rummy101_solver.cli.solve import solve
 from rummy101_solver.cli.verify import verify
@@ -24,11 +25,11 @@ from rummy101_solver.cli.verify import verify
 def main(ctx: click.Context) -> None:
     """Rummy 101 (101 Okey) hand analyzer: the proven-best opening of a rack.
 
-    Rules: see README.md; rule ids like [R-RUN] refer to the project's rule book.
+    Rule ids like [R-RUN] refer to the project's rule book: 'rummy101 rules R-RUN'.
     """
     if ctx.invoked_subcommand is None:
         click.echo(ctx.get_help())
 
 
-for _command in (solve, check, score, batch, verify, deal, bench):
+for _command in (solve, check, score, batch, verify, deal, bench, rules):
     main.add_command(_command)
