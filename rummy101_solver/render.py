@@ -15,7 +15,7 @@ from rummy101_solver.rules import Rules
 from rummy101_solver.tiles import Face, Tile, codes, okey_face
 
 if TYPE_CHECKING:
-    from rummy101_solver.check import CheckResult
+    from rummy101_solver.check import CheckResult, GroupCheck
     from rummy101_solver.solver import Analysis, Meld, OneTurnFinish, Opening
 
 
@@ -332,6 +332,25 @@ def analysis_text(analysis: Analysis, fmt: str = "simple") -> str:
 
 
 # --- rummy101 check -------------------------------------------------------------------
+def reorder_text(check: GroupCheck) -> str | None:
+    """For a run illegal only because of where an unpinned joker sits: what the
+    jokers stand for as written, and the legal order with its value, e.g. "as
+    written J stands for R2; laid R3 J R5 it is a legal run worth 12" [R-RUN, R-WILD]."""
+    reorder = check.verdict.reorder
+    if reorder is None:
+        return None
+    names = []
+    for colour, number in reorder.as_written:
+        name = f"{colour}{number}"
+        names.append(name if 1 <= number <= 13 else f"{name} (no such tile)")
+    if len(names) == 1:
+        read = f"J stands for {names[0]}"
+    else:
+        read = f"the jokers stand for {', '.join(names[:-1])} and {names[-1]}"
+    laid = " ".join(check.tiles[i].tile.code for i in reorder.order)
+    return f"as written {read}; laid {laid} it is a legal run worth {reorder.value}"
+
+
 def _stand_in_text(result: CheckResult, group: int) -> str:
     check = result.groups[group]
     words = []
@@ -349,6 +368,18 @@ def _stand_in_text(result: CheckResult, group: int) -> str:
     return " ".join(words)
 
 
+def _reorder_json(check: GroupCheck) -> dict[str, Any] | None:
+    reorder = check.verdict.reorder
+    if reorder is None:
+        return None
+    return {
+        "tiles": [check.tiles[i].tile.code for i in reorder.order],
+        "stands_for": [f.code for f in reorder.stands_for],
+        "value": reorder.value,
+        "message": reorder_text(check),
+    }
+
+
 def check_json(result: CheckResult, better: Opening | None) -> dict[str, Any]:
     """The ``check --format json`` object (schema in the README)."""
     groups = []
@@ -364,6 +395,7 @@ def check_json(result: CheckResult, better: Opening | None) -> dict[str, Any]:
                 "legal": v.legal,
                 "errors": [{"rule": e.rule, "message": e.message} for e in v.errors],
                 "text": _stand_in_text(result, i),
+                "reorder": _reorder_json(g),
             }
         )
     return {
@@ -412,11 +444,12 @@ def check_text(result: CheckResult, better: Opening | None, fmt: str = "simple")
     lines.append(
         tabulate(rows, headers=["group", "kind", "tiles", "value", "verdict"], tablefmt=fmt)
     )
-    problems = [
-        f"group {i}: {e.message} [{e.rule}]"
-        for i, g in enumerate(result.groups, start=1)
-        for e in g.verdict.errors
-    ]
+    problems = []
+    for i, g in enumerate(result.groups, start=1):
+        problems += [f"group {i}: {e.message} [{e.rule}]" for e in g.verdict.errors]
+        hint = reorder_text(g)
+        if hint:
+            problems.append(f"group {i}: {hint}")
     problems += [f"{e.message} [{e.rule}]" for e in result.errors]
     lines += [f"- {p}" for p in problems]
     every = all(g.verdict.legal for g in result.groups)
