@@ -14,6 +14,7 @@ from rummy101_solver.cli.batch import batch
 from rummy101_solver.cli.check import check
 from rummy101_solver.cli.deal import bench, deal
 from rummy101_solver.cli.rules import rules
+from rummy101_solver.cli.schema import schema
 from rummy101_solver.cli.score import score
 from rummy101_solver.cli.solve import solve
 from rummy101_solver.cli.verify import verify
@@ -31,5 +32,5 @@ def main(ctx: click.Context) -> None:
         click.echo(ctx.get_help())
 
 
-for _command in (solve, check, score, batch, verify, deal, bench, rules):
+for _command in (solve, check, score, batch, verify, deal, bench, rules, schema):
     main.add_command(_command)
