@@ -3,12 +3,23 @@
 from __future__ import annotations
 
 import click
+from click.shell_completion import CompletionItem
 
 from rummy101_solver.cli.common import fail, format_option
 
 
+def _complete_ids(
+    ctx: click.Context, param: click.Parameter, incomplete: str
+) -> list[CompletionItem]:
+    """Shell completion: the rule ids that start with what is typed."""
+    from rummy101_solver.rulebook import rule_book
+
+    typed = incomplete.upper()
+    return [CompletionItem(r.id, help=r.title) for r in rule_book() if r.id.startswith(typed)]
+
+
 @click.command()
-@click.argument("rule_ids", nargs=-1, metavar="[RULE]...")
+@click.argument("rule_ids", nargs=-1, metavar="[RULE]...", shell_complete=_complete_ids)
 @format_option
 def rules(rule_ids: tuple[str, ...], fmt: str) -> None:
     """Look rules up: every rule, or the ones named (e.g. R-RUN R-KEEP-DISCARD).

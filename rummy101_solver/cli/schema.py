@@ -3,12 +3,22 @@
 from __future__ import annotations
 
 import click
+from click.shell_completion import CompletionItem
 
 from rummy101_solver.cli.common import fail
 
 
+def _complete_names(
+    ctx: click.Context, param: click.Parameter, incomplete: str
+) -> list[CompletionItem]:
+    """Shell completion: the schema names that start with what is typed."""
+    from rummy101_solver.schema import SCHEMAS
+
+    return [CompletionItem(n, help=what) for n, what in SCHEMAS.items() if n.startswith(incomplete)]
+
+
 @click.command()
-@click.argument("name", required=False)
+@click.argument("name", required=False, shell_complete=_complete_names)
 def schema(name: str | None) -> None:
     """Print the JSON Schema (draft 2020-12) of a JSON output; no NAME lists them.
 
