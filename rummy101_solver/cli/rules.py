@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 from click.shell_completion import CompletionItem
 
-from rummy101_solver.cli.common import fail, format_option
+from rummy101_solver.cli.common import fail
 
 
 def _complete_ids(
@@ -20,12 +20,13 @@ def _complete_ids(
 
 @click.command()
 @click.argument("rule_ids", nargs=-1, metavar="[RULE]...", shell_complete=_complete_ids)
-@format_option
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True, metavar="FORMAT", help="'text' or 'json'.")  # fmt: skip
 def rules(rule_ids: tuple[str, ...], fmt: str) -> None:
-    """Look rules up: every rule, or the ones named (e.g. R-RUN R-KEEP-DISCARD).
+    """Print the rule book, or only the rules named.
 
-    Every message of the tool cites rule ids in brackets; this prints what
-    each one says, its default, its house variants (with the option that
+    RULE: a rule id, e.g. R-RUN or R-KEEP-DISCARD. Every message of the tool
+    cites rule ids in brackets; this prints what each one says, its default, its house variants (with the option that
     selects each) and the rule text it comes from. Ids are matched in any
     case, the 'R-' may be left out.
 
