@@ -6,12 +6,15 @@ stand-in each [R-SET, R-WILD]."""
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
 from rummy101_solver.cli import main
+from rummy101_solver.rules import Rules, judge_group
+from rummy101_solver.tiles import WILD, Colour, Face, Tile
 
 
 def check(*args: str) -> tuple[str, int]:
@@ -95,3 +98,29 @@ def test_one_joker_in_a_set_still_names_the_colours_it_may_be() -> None:
     (group,) = check_json("B7 K7 J")["groups"]
     assert group["text"] == "B7 K7 J=R7/Y7"
     assert group["may_be"] == {"2": ["R", "Y"]}
+
+
+def test_every_legal_order_given_is_legal_with_that_value() -> None:
+    """Seeded: runs of one colour with 1-2 unpinned jokers, shuffled; whenever a
+    legal order is given, judging it in that order finds it legal, same value."""
+    rng = random.Random(11)
+    rules = Rules()
+    given = 0
+    for _ in range(400):
+        length = rng.randint(3, 6)
+        jokers = rng.randint(1, 2)
+        start = rng.randint(1, 14 - length)
+        numbers = rng.sample(range(start, start + length), length - jokers)
+        tiles = [(Tile(Face(Colour.RED, n)), None) for n in sorted(numbers)]
+        for _ in range(jokers):
+            tiles.insert(rng.randint(0, len(tiles)), (WILD, None))
+        verdict = judge_group(tiles, rules)
+        if verdict.reorder is None:
+            continue
+        given += 1
+        assert not verdict.legal
+        again = judge_group([tiles[i] for i in verdict.reorder.order], rules)
+        assert again.legal, tiles
+        assert again.value == verdict.reorder.value
+        assert again.stands_for == verdict.reorder.stands_for
+    assert given >= 50
