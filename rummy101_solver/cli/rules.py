@@ -26,9 +26,9 @@ def rules(rule_ids: tuple[str, ...], fmt: str) -> None:
     """Print the rule book, or only the rules named.
 
     RULE: a rule id, e.g. R-RUN or R-KEEP-DISCARD. Every message of the tool
-    cites rule ids in brackets; this prints what each one says, its default, its house variants (with the option that
-    selects each) and the rule text it comes from. Ids are matched in any
-    case, the 'R-' may be left out.
+    cites rule ids in brackets; this prints what each one says, its default,
+    its house variants (with the option that selects each) and the rule text
+    it comes from. Ids are matched in any case, the 'R-' may be left out.
 
     \b
     Example:
