@@ -5,7 +5,7 @@ JSON line) and ``verify`` (options from a fixture), so every entry point reads
 options the same way. Option names are the ``solve`` flags with ``_`` for
 ``-``: ``threshold``, ``pairs_threshold``, ``after``, ``after_pairs``, ``keep``,
 ``take``, ``indicator``, ``objective``, ``joker_pairs`` (``no_joker_pairs`` is
-accepted too), ``rising``, ``alternatives``, ``time_limit``.
+accepted too), ``rising``, ``one_turn_any_value``, ``alternatives``, ``time_limit``.
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ DEFAULTS: dict[str, Any] = {
     "objective": "value",
     "joker_pairs": True,
     "rising": False,
+    "one_turn_any_value": False,
     "alternatives": 3,
     "time_limit": 10.0,
 }
@@ -100,7 +101,7 @@ def _check_option(name: str, value: Any) -> Any:
         if value not in ("value", "penalty"):
             raise OptionError(f"option 'objective': {value!r} is not 'value' or 'penalty'")
         return value
-    if name in ("joker_pairs", "no_joker_pairs", "rising"):
+    if name in ("joker_pairs", "no_joker_pairs", "rising", "one_turn_any_value"):
         if not isinstance(value, bool):
             raise OptionError(f"option '{name}': {value!r} is not true or false")
         return value
@@ -155,6 +156,7 @@ def build_rules(options: Mapping[str, Any] | None = None) -> Rules:
         objective=values["objective"],
         joker_pairs=values["joker_pairs"],
         rising_mode=values["rising"],
+        one_turn_any_value=values["one_turn_any_value"],
     )
 
 

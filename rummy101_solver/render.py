@@ -16,7 +16,7 @@ from rummy101_solver.rules import Rules
 from rummy101_solver.tiles import Colour, Face, Tile, codes, okey_face
 
 if TYPE_CHECKING:
-    from rummy101_solver.check import CheckResult
+    from rummy101_solver.check import CheckResult, GroupCheck
     from rummy101_solver.solver import Analysis, Meld, OneTurnFinish, Opening
 
 
@@ -196,7 +196,13 @@ def verdict_text(analysis: Analysis, *, color: bool = False) -> str:
     finish = analysis.one_turn
     if finish.possible:
         kind = "joker finish" if finish.joker_finish else "one-turn finish"
-        line += f" It can even finish this turn: a {kind} (see below)."
+        if analysis.can_open:
+            line += f" It can even finish this turn: a {kind} (see below)."
+        else:  # only the house rule lets a finish below the bar stand
+            line += (
+                f" But it can finish this turn under the house rule: a {kind} (see below)"
+                " [R-ONE-TURN-ANY-VALUE]."
+            )
     return line
 
 
@@ -304,11 +310,36 @@ def rules_text(rules: Rules, *, color: bool = False) -> list[str]:
         lines.append("Objective: lowest residual penalty among openings that meet the bar.")
     if not rules.joker_pairs:
         lines.append("House rule: a joker may not replace a tile of a pair.")
+    if rules.rising:
+        lines.append(rising_text(rules))
+    if rules.one_turn_any_value:
+        lines.append(
+            "House rule: a one-turn finish stands whatever its value [R-ONE-TURN-ANY-VALUE]."
+        )
     return lines
 
 
-def one_turn_text(finish: OneTurnFinish, fmt: str, *, color: bool = False) -> list[str]:
-    """The one-turn finish section [R-ONE-TURN, R-JOKER-FINISH, R-SCORE]."""
+def rising_text(rules: Rules) -> str:
+    """The rising-mode line: what each kind of opening needs now, and why [R-RISING]."""
+    if rules.after is None:
+        melds = f"melds need {rules.meld_bar} points"
+    else:
+        melds = f"after a {rules.after}-point opening melds need {rules.meld_bar} points"
+    if rules.after_pairs is None:
+        pairs = f"pairs need {rules.pairs_bar} pairs"
+    else:
+        pairs = f"after a {rules.after_pairs}-pair opening pairs need {rules.pairs_bar} pairs"
+    if not rules.someone_opened:
+        return f"Rising mode: nobody has opened yet; {melds}, {pairs} [R-RISING]."
+    return f"Rising mode: {melds}; {pairs} [R-RISING]."
+
+
+def one_turn_text(
+    finish: OneTurnFinish, fmt: str, rules: Rules | None = None, *, color: bool = False
+) -> list[str]:
+    """The one-turn finish section [R-ONE-TURN, R-JOKER-FINISH, R-SCORE]; with
+    ``rules``, a finish below the opening bar cites the house rule that lets it
+    stand [R-ONE-TURN-ANY-VALUE]."""
     if not finish.applies:
         return ["One-turn finish: does not apply, someone has opened already [R-ONE-TURN]."]
     if finish.opening is None:
@@ -317,10 +348,16 @@ def one_turn_text(finish: OneTurnFinish, fmt: str, *, color: bool = False) -> li
         return ["One-turn finish: not possible [R-ONE-TURN]."]
     discard = tile_text(finish.discard, color=color) if finish.discard else "-"
     kind = "a joker finish" if finish.joker_finish else "a one-turn finish"
+    opening = finish.opening
+    cited = "R-ONE-TURN, R-SCORE"
+    if rules is not None and opening.score < rules.bar(opening.kind):
+        unit = "points" if opening.kind == "melds" else "pairs"
+        kind += f" worth {opening.score} {unit}, below {rules.bar(opening.kind)},"
+        cited = "R-ONE-TURN-ANY-VALUE, R-SCORE"
     return [
         f"One-turn finish: possible, {kind} discarding {discard}: the winner gains"
         f" {finish.winner_points}, every opponent loses {-finish.opponent_points}"
-        " [R-ONE-TURN, R-SCORE].",
+        f" [{cited}].",
         opening_table(finish.opening, fmt, color=color),
     ]
 
@@ -383,7 +420,7 @@ def analysis_text(
     lines += _opening_section("Best meld opening", analysis.melds, rules.meld_bar, fmt, color)
     lines.append("")
     lines += _opening_section("Best pairs opening", analysis.pairs, rules.pairs_bar, fmt, color)
-    lines += ["", *one_turn_text(analysis.one_turn, fmt, color=color)]
+    lines += ["", *one_turn_text(analysis.one_turn, fmt, rules, color=color)]
     if analysis.alternatives:
         lines += _alternatives_section(
             "Other meld openings",
@@ -409,6 +446,25 @@ def analysis_text(
 
 
 # --- rummy101 check -------------------------------------------------------------------
+def reorder_text(check: GroupCheck) -> str | None:
+    """For a run illegal only because of where an unpinned joker sits: what the
+    jokers stand for as written, and the legal order with its value, e.g. "as
+    written J stands for R2; laid R3 J R5 it is a legal run worth 12" [R-RUN, R-WILD]."""
+    reorder = check.verdict.reorder
+    if reorder is None:
+        return None
+    names = []
+    for colour, number in reorder.as_written:
+        name = f"{colour}{number}"
+        names.append(name if 1 <= number <= 13 else f"{name} (no such tile)")
+    if len(names) == 1:
+        read = f"J stands for {names[0]}"
+    else:
+        read = f"the jokers stand for {', '.join(names[:-1])} and {names[-1]}"
+    laid = " ".join(check.tiles[i].tile.code for i in reorder.order)
+    return f"as written {read}; laid {laid} it is a legal run worth {reorder.value}"
+
+
 def _stand_in_text(result: CheckResult, group: int, color: bool = False) -> str:
     check = result.groups[group]
     words = []
@@ -423,6 +479,18 @@ def _stand_in_text(result: CheckResult, group: int, color: bool = False) -> str:
         else:
             words.append(tile_text(tile, face, color=color))
     return " ".join(words)
+
+
+def _reorder_json(check: GroupCheck) -> dict[str, Any] | None:
+    reorder = check.verdict.reorder
+    if reorder is None:
+        return None
+    return {
+        "tiles": [check.tiles[i].tile.code for i in reorder.order],
+        "stands_for": [f.code for f in reorder.stands_for],
+        "value": reorder.value,
+        "message": reorder_text(check),
+    }
 
 
 def check_json(result: CheckResult, better: Opening | None) -> dict[str, Any]:
@@ -440,6 +508,7 @@ def check_json(result: CheckResult, better: Opening | None) -> dict[str, Any]:
                 "legal": v.legal,
                 "errors": [{"rule": e.rule, "message": e.message} for e in v.errors],
                 "text": _stand_in_text(result, i),
+                "reorder": _reorder_json(g),
             }
         )
     return {
@@ -466,7 +535,9 @@ def check_verdict(result: CheckResult) -> str:
     if not result.legal:
         broken = sum(len(g.verdict.errors) for g in result.groups) + len(result.errors)
         return f"Verdict: not legal ({broken} rule{'s' * (broken > 1)} broken, listed above)."
-    rule = "R-OPEN-PAIRS" if result.kind == "pairs" else "R-OPEN-MELDS"
+    pairs = result.kind == "pairs"
+    raised = result.bar > (result.rules.pairs_threshold if pairs else result.rules.threshold)
+    rule = "R-RISING" if raised else "R-OPEN-PAIRS" if pairs else "R-OPEN-MELDS"
     if result.meets_threshold:
         return f"Verdict: legal, and it opens: {result.score} {unit} (needs {result.bar})."
     return (
@@ -485,12 +556,16 @@ def check_text(
         v = g.verdict
         rows.append([i, v.kind or "?", _stand_in_text(result, i - 1, color), v.value,
                      "legal" if v.legal else "ILLEGAL"])  # fmt: skip
-    lines = [tabulate(rows, headers=["group", "kind", "tiles", "value", "verdict"], tablefmt=fmt)]
-    problems = [
-        f"group {i}: {e.message} [{e.rule}]"
-        for i, g in enumerate(result.groups, start=1)
-        for e in g.verdict.errors
-    ]
+    lines = rules_text(result.rules, color=color)
+    lines.append(
+        tabulate(rows, headers=["group", "kind", "tiles", "value", "verdict"], tablefmt=fmt)
+    )
+    problems = []
+    for i, g in enumerate(result.groups, start=1):
+        problems += [f"group {i}: {e.message} [{e.rule}]" for e in g.verdict.errors]
+        hint = reorder_text(g)
+        if hint:
+            problems.append(f"group {i}: {hint}")
     problems += [f"{e.message} [{e.rule}]" for e in result.errors]
     lines += [f"- {p}" for p in problems]
     every = all(g.verdict.legal for g in result.groups)

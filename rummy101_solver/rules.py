@@ -8,7 +8,7 @@ to whatever needs it; there is no global flag. Rule ids refer to
 from __future__ import annotations
 
 import itertools
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any, Literal
 
 from rummy101_solver.tiles import Colour, Face, Tile, okey_face
@@ -60,6 +60,9 @@ class Rules:
     - ``objective``: ``"value"`` (highest-value opening) or ``"penalty"``
       (lowest residual penalty among openings that meet the bar) [R-RESIDUAL].
     - ``joker_pairs``: whether a joker may replace one tile of a pair [R-PAIR].
+    - ``one_turn_any_value``: house rule, a one-turn finish stands whatever
+      its value: no bar for the melds (or pairs) of a one-turn finish
+      [R-ONE-TURN-ANY-VALUE]; off by default [R-ONE-TURN].
     """
 
     threshold: int = MELD_THRESHOLD
@@ -72,6 +75,7 @@ class Rules:
     objective: Objective = "value"
     joker_pairs: bool = True
     rising_mode: bool = False
+    one_turn_any_value: bool = False
 
     @property
     def meld_bar(self) -> int:
@@ -102,13 +106,20 @@ class Rules:
         """The bar for a meld opening (points) or a pairs opening (pairs)."""
         return self.meld_bar if kind == "melds" else self.pairs_bar
 
+    def one_turn_bar(self, kind: OpeningKind) -> int:
+        """The bar the melds (points) or pairs of a one-turn finish must meet: the
+        opening bar [R-ONE-TURN], or 0 under the house rule [R-ONE-TURN-ANY-VALUE]."""
+        return 0 if self.one_turn_any_value else self.bar(kind)
+
     def to_json(self) -> dict[str, Any]:
         """The rules as a JSON-ready dict: every switch, plus the bars in force."""
         out = asdict(self)
         out["indicator"] = self.indicator.code if self.indicator else None
         out["take"] = self.take.code if self.take else None
         del out["rising_mode"]
+        del out["one_turn_any_value"]
         out["rising"] = self.rising
+        out["one_turn_any_value"] = self.one_turn_any_value
         out["meld_bar"] = self.meld_bar
         out["pairs_bar"] = self.pairs_bar
         out["jokers"] = "indicator" if self.indicator else "classic"
@@ -140,6 +151,24 @@ class Broken:
 
 
 @dataclass(frozen=True)
+class Reorder:
+    """A run illegal as written that the same tiles make in another order.
+
+    - ``as_written``: what each unpinned joker stands for as written, in the
+      order written, as (colour code, number); the number may be 0 or 14,
+      which is no tile [R-WILD];
+    - ``order``: places of the tiles as written, in the legal order;
+    - ``stands_for``: what each tile plays as in that order;
+    - ``value``: points of the legal run [R-VALUE].
+    """
+
+    as_written: tuple[tuple[str, int], ...]
+    order: tuple[int, ...]
+    stands_for: tuple[Face, ...]
+    value: int
+
+
+@dataclass(frozen=True)
 class GroupVerdict:
     """The verdict on one group of tiles as laid.
 
@@ -149,7 +178,10 @@ class GroupVerdict:
     - ``may_be``: for each wild tile whose colour a set leaves open, the
       colours it may be (place → colours), e.g. ``{2: ("K", "Y")}``;
     - ``value``: points [R-VALUE] (0 when illegal);
-    - ``errors``: every rule the group breaks; legal when empty.
+    - ``errors``: every rule the group breaks; legal when empty;
+    - ``reorder``: for a run that is illegal only because of where an unpinned
+      joker sits, what the jokers stand for as written and the legal order of
+      the same tiles (``None`` otherwise) [R-RUN, R-WILD].
     """
 
     kind: GroupKind | None
@@ -157,6 +189,7 @@ class GroupVerdict:
     value: int
     errors: tuple[Broken, ...] = ()
     may_be: tuple[tuple[int, tuple[str, ...]], ...] = ()
+    reorder: Reorder | None = None
 
     @property
     def legal(self) -> bool:
@@ -231,17 +264,18 @@ def _judge_set(tiles: list[tuple[Tile, Face | None]]) -> GroupVerdict:
         for k, i in enumerate(free):
             if k < len(missing):
                 stands[i] = Face(Colour(missing[k]), number)
-            if len(missing) > len(free):
+            if len(missing) > len(free) == 1:  # several jokers: one stand-in each
                 may_be.append((i, tuple(missing)))
     value = sum(f.number for f in stands if f) if not errors else 0
     return GroupVerdict("set", tuple(stands), value, tuple(errors), tuple(may_be))
 
 
-def _judge_run(tiles: list[tuple[Tile, Face | None]]) -> GroupVerdict:
+def _judge_run(tiles: list[tuple[Tile, Face | None]], any_order: bool = False) -> GroupVerdict:
     """3–13 tiles of one colour, consecutive, 1 low only [R-RUN, R-WILD].
 
     The tiles are read in the order written (ascending, or descending and then
-    turned round). Without unpinned jokers any order is accepted.
+    turned round). Without unpinned jokers, or with ``any_order``, any order is
+    accepted: jokers fill the gaps, then extend the run upwards, then downwards.
     """
     errors: list[Broken] = []
     fixed = [pin if t.is_wild else t.face for t, pin in tiles]
@@ -267,7 +301,7 @@ def _judge_run(tiles: list[tuple[Tile, Face | None]]) -> GroupVerdict:
     order = list(range(len(tiles)))
     if descending and not ascending:
         order.reverse()
-    if free and (ascending or descending):
+    if free and (ascending or descending) and not any_order:
         # read by place: the first known tile fixes where the run starts
         place = {i: k for k, i in enumerate(order)}
         starts = {f.number - place[i] for i, f in known}
@@ -302,7 +336,7 @@ def _judge_run(tiles: list[tuple[Tile, Face | None]]) -> GroupVerdict:
     if errors:
         return GroupVerdict("run", tuple(fixed), 0, tuple(errors))
     stands: list[Face | None] = list(fixed)
-    if free and (ascending or descending):
+    if free and (ascending or descending) and not any_order:
         for k, i in enumerate(order):
             stands[i] = Face(colour, start + k)
     else:
@@ -312,6 +346,48 @@ def _judge_run(tiles: list[tuple[Tile, Face | None]]) -> GroupVerdict:
                 stands[i] = Face(colour, wanted.pop(0))
     value = sum(f.number for f in stands if f)
     return GroupVerdict("run", tuple(stands), value)
+
+
+def _as_written(tiles: list[tuple[Tile, Face | None]], colour: str) -> tuple[tuple[str, int], ...]:
+    """What each unpinned joker stands for as written: one more (or less, in a
+    descending run) than the nearest known tile before it, else one less (or
+    more) than the nearest after it. Numbers may fall outside 1–13."""
+    fixed = [pin if t.is_wild else t.face for t, pin in tiles]
+    known = [(i, f) for i, f in enumerate(fixed) if f is not None]
+    step = -1 if len(known) > 1 and known[0][1].number > known[-1][1].number else 1
+    out = []
+    for i, face in enumerate(fixed):
+        if face is not None:
+            continue
+        before = [(j, f) for j, f in known if j < i]
+        if before:
+            j, f = before[-1]
+            out.append((colour, f.number + step * (i - j)))
+        else:
+            j, f = known[0]
+            out.append((colour, f.number - step * (j - i)))
+    return tuple(out)
+
+
+def _reorder(tiles: list[tuple[Tile, Face | None]], run: GroupVerdict) -> Reorder | None:
+    """The legal order of a run that is illegal only because of where an unpinned
+    joker sits, or ``None`` [R-RUN, R-WILD]."""
+    if run.legal or not any(t.is_wild and pin is None for t, pin in tiles):
+        return None
+    if not any(f is not None for f in run.stands_for):
+        return None
+    anywhere = _judge_run(tiles, any_order=True)
+    if not anywhere.legal:
+        return None
+    faces = [f for f in anywhere.stands_for if f is not None]
+    order = sorted(range(len(tiles)), key=lambda i: faces[i].number)
+    colour = faces[0].colour.value
+    return Reorder(
+        as_written=_as_written(tiles, colour),
+        order=tuple(order),
+        stands_for=tuple(faces[i] for i in order),
+        value=anywhere.value,
+    )
 
 
 def judge_group(tiles: list[tuple[Tile, Face | None]], rules: Rules) -> GroupVerdict:
@@ -345,7 +421,8 @@ def judge_group(tiles: list[tuple[Tile, Face | None]], rules: Rules) -> GroupVer
             a_set = _judge_set(tiles)
             if a_set.legal and (not run.legal or a_set.value > run.value):
                 return a_set
-        return run
+        reorder = _reorder(tiles, run)
+        return replace(run, reorder=reorder) if reorder else run
     numbers = ", ".join(str(n) for n in sorted({f.number for f in faces}))
     colours = ", ".join(_name(c) for c in sorted({f.colour.value for f in faces}, key="RBKY".index))
     return GroupVerdict(

@@ -316,7 +316,8 @@ def one_turn_finish(
 ) -> OneTurnFinish:
     """Whether the rack finishes in one turn: all tiles but one laid down as melds
     meeting the bar (or as pairs), the last one discarded [R-ONE-TURN,
-    R-JOKER-FINISH, R-SCORE]. A joker discard is preferred, melds or pairs: it
+    R-JOKER-FINISH, R-SCORE]; with ``rules.one_turn_any_value`` no bar applies
+    [R-ONE-TURN-ANY-VALUE]. A joker discard is preferred, melds or pairs: it
     doubles the score; then melds before pairs. The taken discard, if any,
     must be laid [R-TAKE-DISCARD].
     ``time_limit`` in seconds for all the solves together.
@@ -342,7 +343,7 @@ def one_turn_finish(
         problem = replace(
             _problem(rack, replace(rules, keep=1, objective="value"), kind),
             min_laid=laid,
-            min_score=rules.bar(kind),
+            min_score=rules.one_turn_bar(kind),
             wilds_laid=rack.wilds - 1 if joker else None,
         )
         # quick refusal, without the solver (see _cannot_finish)

@@ -14,6 +14,8 @@ from rummy101_solver.cli.batch import batch
 from rummy101_solver.cli.bench import bench
 from rummy101_solver.cli.check import check
 from rummy101_solver.cli.deal import deal
+from rummy101_solver.cli.rules import rules
+from rummy101_solver.cli.schema import schema
 from rummy101_solver.cli.score import score
 from rummy101_solver.cli.solve import solve
 from rummy101_solver.cli.standings import standings_command
@@ -26,11 +28,11 @@ from rummy101_solver.cli.verify import verify
 def main(ctx: click.Context) -> None:
     """Rummy 101 (101 Okey) hand analyzer: the proven-best opening of a rack.
 
-    Rules: see README.md; rule ids like [R-RUN] refer to the project's rule book.
+    Rule ids like [R-RUN] refer to the project's rule book: 'rummy101 rules R-RUN'.
     """
     if ctx.invoked_subcommand is None:
         click.echo(ctx.get_help())
 
 
-for _command in (solve, check, score, standings_command, batch, verify, deal, bench):
+for _command in (solve, check, score, standings_command, batch, verify, deal, bench, rules, schema):
     main.add_command(_command)

@@ -14,7 +14,9 @@ EXIT_SOME_REJECTED = 3
 
 @click.command()
 @click.argument("source", type=click.File("r", encoding="utf-8", errors="replace"), default="-")
-@with_options(*RULE_OPTIONS[:-1], "objective", "keep", "alternatives", "time_limit")
+@with_options(
+    *RULE_OPTIONS[:-1], "objective", "one_turn_any_value", "keep", "alternatives", "time_limit"
+)
 @click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Processes to spread the work over; output stays in input order.")  # fmt: skip
 def batch(source: TextIO, jobs: int, **options: Any) -> None:

@@ -85,6 +85,13 @@ _OPTIONS: dict[str, Callable[[F], F]] = {
         default=True,
         help="House rule: a joker may not replace a tile of a pair [R-PAIR].",
     ),
+    "one_turn_any_value": click.option(
+        "--one-turn-any-value",
+        is_flag=True,
+        default=False,
+        help="House rule: a one-turn finish stands whatever its value (no bar for"
+        " its melds or pairs) [R-ONE-TURN-ANY-VALUE].",
+    ),
     "keep": click.option(
         "--keep",
         type=click.IntRange(0, 22),
@@ -138,7 +145,14 @@ RULE_OPTIONS = (
 """The options that set the rules of the game (``Rules``)."""
 
 solve_options = with_options(
-    *RULE_OPTIONS[:-1], "objective", "keep", "alternatives", "time_limit", "fmt", "color"
+    *RULE_OPTIONS[:-1],
+    "objective",
+    "one_turn_any_value",
+    "keep",
+    "alternatives",
+    "time_limit",
+    "fmt",
+    "color",
 )
 """The options of ``solve`` (and ``batch``)."""
 

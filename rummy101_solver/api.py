@@ -1,0 +1,228 @@
+"""The Python API: one function per command, returning what ``--format json`` prints.
+
+Each function takes the input as text (or a list of tile strings) and the
+command's options as keyword arguments with the same names and defaults as
+the command-line flags (``--pairs-threshold`` → ``pairs_threshold``), and
+returns a plain dict: exactly the object the command prints with
+``--format json`` (its JSON Schema: ``rummy101 schema NAME``). Bad input
+raises :class:`BadInputError`, a :class:`ValueError` whose message is the
+one the command prints.
+
+    >>> from rummy101_solver import analyse
+    >>> analyse("R10 R11 R12 B11 B12 B13 K10 K11 K12 Y1")["melds"]["value"]
+    102
+
+Importing this module is light: ortools is imported only when a function
+solves. A new command adds one function here the same way: parse the input
+and options (``build_case`` for a rack), call the core, return the dict its
+``--format json`` renders, and raise :class:`BadInputError` (via
+``_bad_input``) for bad input.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any, Literal
+
+from rummy101_solver.case import OptionError, build_case, build_rules
+from rummy101_solver.parsing import RackError
+from rummy101_solver.rules import MELD_THRESHOLD, PAIRS_THRESHOLD
+from rummy101_solver.tiles import WILD_PENALTY
+
+__all__ = ["BadInputError", "analyse", "check", "rules", "schema", "score"]
+
+Tiles = str | Sequence[str]
+"""A rack or tiles: text in the usual notation (``"R3 R4 R5 J"``) or a list of
+tile strings (``["R3", "R4", "R5", "J"]``)."""
+
+
+class BadInputError(ValueError):
+    """Bad input: a tile, an option or a player line the tool rejects.
+
+    ``str()`` is the message the command line prints, naming the bad token
+    and why (``'R14' (tile 3): numbers run 1–13``); ``token`` is that token
+    when one tile is to blame, else ``None``.
+    """
+
+    def __init__(self, message: str, token: str | None = None) -> None:
+        super().__init__(message)
+        self.token = token
+
+
+@contextmanager
+def _bad_input() -> Iterator[None]:
+    """Turn the core's input errors into :class:`BadInputError`."""
+    from rummy101_solver.rulebook import UnknownRuleError
+    from rummy101_solver.schema import UnknownSchemaError
+    from rummy101_solver.scoring import ScoreError
+
+    try:
+        yield
+    except RackError as err:
+        raise BadInputError(str(err), err.token) from err
+    except UnknownRuleError as err:
+        raise BadInputError(str(err), err.rule_id) from err
+    except UnknownSchemaError as err:
+        raise BadInputError(str(err), err.name) from err
+    except (OptionError, ScoreError) as err:
+        raise BadInputError(str(err)) from err
+
+
+def _text(tiles: Tiles) -> str:
+    if isinstance(tiles, str):
+        return tiles
+    if not all(isinstance(t, str) for t in tiles):
+        raise BadInputError("tiles must be text, e.g. 'R3 R4 R5' or ['R3', 'R4', 'R5']")
+    return " ".join(tiles)
+
+
+def analyse(
+    rack: Tiles,
+    *,
+    threshold: int = MELD_THRESHOLD,
+    pairs_threshold: int = PAIRS_THRESHOLD,
+    rising: bool = False,
+    after: int | None = None,
+    after_pairs: int | None = None,
+    take: str | None = None,
+    indicator: str | None = None,
+    joker_pairs: bool = True,
+    objective: Literal["value", "penalty"] = "value",
+    one_turn_any_value: bool = False,
+    keep: int = 1,
+    alternatives: int = 3,
+    time_limit: float = 10.0,
+) -> dict[str, Any]:
+    """``rummy101 solve``: the best meld and pairs openings of ``rack``.
+
+    Options as the ``solve`` flags (points, pairs, tiles as text; ``time_limit``
+    in seconds). Returns the ``solve --format json`` object: ``rack``,
+    ``rules``, ``melds``, ``meld_alternatives``, ``pairs``,
+    ``pair_alternatives``, ``one_turn_finish``, ``can_open``, ``recommended``
+    [R-OPEN-MELDS, R-OPEN-PAIRS, R-ONE-TURN].
+
+    Raises :class:`BadInputError` for a bad tile or option.
+    """
+    options = {
+        "threshold": threshold, "pairs_threshold": pairs_threshold, "rising": rising,
+        "after": after, "after_pairs": after_pairs, "take": take, "indicator": indicator,
+        "joker_pairs": joker_pairs, "objective": objective,
+        "one_turn_any_value": one_turn_any_value, "keep": keep,
+        "alternatives": alternatives, "time_limit": time_limit,
+    }  # fmt: skip
+    with _bad_input():
+        case = build_case(_text(rack), options)
+    from rummy101_solver.render import analysis_json
+    from rummy101_solver.solver import analyse as solve
+
+    result = solve(case.rack, case.rules, alternatives=case.alternatives,
+                   time_limit=case.time_limit)  # fmt: skip
+    return analysis_json(result)
+
+
+def check(
+    arrangement: str | Sequence[Tiles],
+    *,
+    rack: Tiles | None = None,
+    threshold: int = MELD_THRESHOLD,
+    pairs_threshold: int = PAIRS_THRESHOLD,
+    rising: bool = False,
+    after: int | None = None,
+    after_pairs: int | None = None,
+    take: str | None = None,
+    indicator: str | None = None,
+    joker_pairs: bool = True,
+    keep: int = 1,
+    time_limit: float = 10.0,
+) -> dict[str, Any]:
+    """``rummy101 check``: judge an arrangement group by group.
+
+    ``arrangement`` is text with groups separated by ``|`` (``"R3 R4 R5 | B7 K7
+    J"``) or a list of groups, each text or a list of tiles. With ``rack`` the
+    tiles must come from it. Returns the ``check --format json`` object
+    (``legal``, ``kind``, ``value``, ``groups`` with the rule each breaks, …)
+    [R-RUN, R-SET, R-PAIR, R-WILD, R-NO-MIX, R-OPEN-MELDS].
+
+    Raises :class:`BadInputError` for a bad tile or option.
+    """
+    from rummy101_solver.check import check_arrangement, find_better
+    from rummy101_solver.parsing import parse_arrangement
+    from rummy101_solver.render import check_json
+
+    options = {
+        "threshold": threshold, "pairs_threshold": pairs_threshold, "rising": rising,
+        "after": after, "after_pairs": after_pairs, "take": take, "indicator": indicator,
+        "joker_pairs": joker_pairs, "keep": keep,
+    }  # fmt: skip
+    if isinstance(arrangement, str):
+        text = arrangement
+    else:
+        text = " | ".join(_text(group) for group in arrangement)
+    with _bad_input():
+        if rack is not None:
+            case = build_case(_text(rack), options)
+            rules, held = case.rules, case.rack
+        else:
+            rules, held = build_rules(options), None
+        groups = parse_arrangement(text, indicator=rules.indicator)
+        result = check_arrangement(groups, rules, held)
+    better = find_better(result, time_limit=time_limit)
+    return check_json(result, better)
+
+
+def score(
+    players: str | Sequence[str],
+    *,
+    end: Literal["normal", "joker", "one-turn", "one-turn-joker", "stock"] = "normal",
+    winner: str | None = None,
+    joker_left: int = WILD_PENALTY,
+    nobody_opened_scores_nothing: bool = False,
+) -> dict[str, Any]:
+    """``rummy101 score``: score one round.
+
+    ``players``: one ``"NAME: STATE TILES"`` string per player (``"Bea: pairs
+    K2 K9"``; the winner needs only the name), or one text with a player per
+    line (``#`` lines skipped). ``joker_left`` in points. Returns the ``score
+    --format json`` object (``end``, ``winner``, ``rules``, ``players``,
+    ``total``) [R-PENALTY, R-JOKER-FINISH, R-ONE-TURN, R-SCORE].
+
+    Raises :class:`BadInputError` for a bad player line, tile or round.
+    """
+    from rummy101_solver.scoring import ScoreRules, parse_player, round_json, score_round
+
+    if isinstance(players, str):
+        lines = (line.strip() for line in players.splitlines())
+        players = [line for line in lines if line and not line.startswith("#")]
+    with _bad_input():
+        hands = [parse_player(text) for text in players]
+        rules = ScoreRules(joker_left_points=joker_left,
+                           nobody_opened_scores_nothing=nobody_opened_scores_nothing)  # fmt: skip
+        result = score_round(end, winner, hands, rules)
+    return round_json(result)
+
+
+def rules(*rule_ids: str) -> dict[str, Any]:
+    """``rummy101 rules``: the rules named (any case; all when none), as
+    ``{"rules": [{"id", "section", "title", "text", "default", "variants",
+    "source"}]}``.
+
+    Raises :class:`BadInputError` for an id not in the rule book.
+    """
+    from rummy101_solver.rulebook import find_rules
+
+    with _bad_input():
+        found = find_rules(rule_ids)
+    return {"rules": [r.to_json() for r in found]}
+
+
+def schema(name: str) -> dict[str, Any]:
+    """``rummy101 schema NAME``: the JSON Schema of a JSON output (``solve``,
+    ``check``, ``score``, ``batch``, ``verify``, ``rules``).
+
+    Raises :class:`BadInputError` for an unknown name.
+    """
+    from rummy101_solver.schema import load_schema
+
+    with _bad_input():
+        return load_schema(name)

@@ -1,0 +1,46 @@
+"""``rummy101 schema``: the JSON Schema of a command's JSON output."""
+
+from __future__ import annotations
+
+import click
+from click.shell_completion import CompletionItem
+
+from rummy101_solver.cli.common import fail
+
+
+def _complete_names(
+    ctx: click.Context, param: click.Parameter, incomplete: str
+) -> list[CompletionItem]:
+    """Shell completion: the schema names that start with what is typed."""
+    from rummy101_solver.schema import SCHEMAS
+
+    return [CompletionItem(n, help=what) for n, what in SCHEMAS.items() if n.startswith(incomplete)]
+
+
+@click.command()
+@click.argument("name", required=False, shell_complete=_complete_names)
+def schema(name: str | None) -> None:
+    """Print the JSON Schema (draft 2020-12) of a JSON output; no NAME lists them.
+
+    NAME: solve, check, score, batch (one record), verify or rules. Validate
+    the tool's output in your own CI with any JSON Schema validator.
+
+    \b
+    Example:
+      rummy101 schema
+      rummy101 schema solve > solve.schema.json
+
+    Exit code: 0 printed, 2 an unknown NAME.
+    """
+    from rummy101_solver.render import dumps
+    from rummy101_solver.schema import SCHEMAS, UnknownSchemaError, load_schema
+
+    if name is None:
+        width = max(map(len, SCHEMAS))
+        for key, what in SCHEMAS.items():
+            click.echo(f"{key:<{width}}  {what}")
+        return
+    try:
+        click.echo(dumps(load_schema(name)))
+    except UnknownSchemaError as err:
+        fail(str(err))

@@ -1,0 +1,83 @@
+"""JSON Schemas of the tool's JSON outputs, shipped as package data.
+
+Each schema is one file, ``rummy101_solver/schemas/NAME.json`` (JSON Schema
+draft 2020-12), listed in :data:`SCHEMAS` with one line. A schema may use
+another's definitions (``"$ref": "solve.json#/$defs/tile"``);
+:func:`load_schema` copies them in, so every schema it returns stands alone.
+Validating needs a JSON Schema library (the tests use ``jsonschema``); the
+tool itself only prints the schemas.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+from importlib.resources import files
+from typing import Any
+
+SCHEMAS: dict[str, str] = {
+    "solve": "solve --format json: the analysis of one rack",
+    "check": "check --format json: the verdict on an arrangement",
+    "score": "score --format json: one scored round",
+    "batch": "batch: one output record (one JSON Lines line)",
+    "verify": "verify --format json: the fixture checks and counts",
+    "rules": "rules --format json: rules of the rule book",
+    "standings": "standings --format json: the standings of a match ledger",
+}
+"""Every schema: name → the output it describes. A new one is a file and a line here."""
+
+_EXTERNAL = re.compile(r"^([a-z-]+)\.json#/\$defs/([A-Za-z_]+)$")
+
+
+class UnknownSchemaError(ValueError):
+    """A schema name that is not in :data:`SCHEMAS`; ``str()`` lists the names."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        super().__init__(f"'{name}': no such schema; schemas: {', '.join(SCHEMAS)}")
+
+
+def _read(name: str) -> dict[str, Any]:
+    text = files("rummy101_solver").joinpath("schemas", f"{name}.json").read_text("utf-8")
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+def _bundle(node: Any, defs: dict[str, Any]) -> Any:
+    """``node`` with every reference into another schema file pointed at a local
+    definition, that file's definitions being copied into ``defs``."""
+    if isinstance(node, list):
+        return [_bundle(item, defs) for item in node]
+    if not isinstance(node, dict):
+        return node
+    out = {key: _bundle(value, defs) for key, value in node.items()}
+    ref = out.get("$ref")
+    if isinstance(ref, str) and (match := _EXTERNAL.match(ref)):
+        other, definition = match.groups()
+        for key, value in load_schema(other).get("$defs", {}).items():
+            if defs.setdefault(key, value) != value:
+                raise ValueError(f"schema {other}: definition '{key}' differs from ours")
+        out["$ref"] = f"#/$defs/{definition}"
+    return out
+
+
+@cache
+def _load(name: str) -> str:
+    schema = _read(name)
+    defs: dict[str, Any] = dict(schema.get("$defs", {}))
+    bundled = _bundle({k: v for k, v in schema.items() if k != "$defs"}, defs)
+    if defs:
+        bundled["$defs"] = {key: _bundle(value, defs) for key, value in defs.items()}
+    return json.dumps(bundled)
+
+
+def load_schema(name: str) -> dict[str, Any]:
+    """The JSON Schema of output ``name`` (a key of :data:`SCHEMAS`), standing alone.
+
+    Raises :class:`UnknownSchemaError` for a name not in :data:`SCHEMAS`.
+    """
+    if name not in SCHEMAS:
+        raise UnknownSchemaError(name)
+    data: dict[str, Any] = json.loads(_load(name))
+    return data

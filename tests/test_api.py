@@ -1,0 +1,123 @@
+"""The Python API returns exactly what each command prints with --format json,
+raises BadInputError (a ValueError naming the token) for bad input, and
+importing the package stays light (no ortools)."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+import rummy101_solver
+from rummy101_solver import BadInputError, analyse, check, rules, schema, score
+from rummy101_solver.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+OPENS = "R10 R11 R12 B11 B12 B13 K10 K11 K12 Y1"
+
+
+def cli_json(*args: str) -> Any:
+    result = CliRunner().invoke(main, [*args, "--format", "json"], prog_name="rummy101")
+    assert result.exit_code in (0, 1), result.output
+    return json.loads(result.output)
+
+
+def test_analyse_is_solve_json() -> None:
+    assert analyse(OPENS) == cli_json("solve", *OPENS.split())
+    got = analyse(OPENS.split(), after=101, objective="penalty", alternatives=1,
+                  one_turn_any_value=True)  # fmt: skip
+    assert got == cli_json("solve", OPENS, "--after", "101", "--objective", "penalty",
+                           "--alternatives", "1", "--one-turn-any-value")  # fmt: skip
+    assert (got["melds"]["value"], got["melds"]["threshold"], got["can_open"]) == (102, 102, True)
+    taken = analyse("R3 R4 R5 B7 K7 Y7 R9 R10 R11 B13 K13 Y13 R1", take="R6", alternatives=0)
+    assert taken["melds"]["taken"] == {"tile": "R6", "meld": 0, "place": 3}
+
+
+def test_check_is_check_json() -> None:
+    text = "R10 R11 R12 | B11 B12 B13 | K10 K11 K12"
+    assert check(text) == cli_json("check", text)
+    groups = [["R10", "R11", "R12"], "B11 B12 B13", ["K10", "K11", "K12"]]
+    got = check(groups, rack=OPENS + " K13", after=102)
+    assert got == cli_json("check", text, "--rack", OPENS + " K13", "--after", "102")
+    assert (got["legal"], got["value"], got["threshold"], got["left"]) == (
+        True, 102, 103, ["K13", "Y1"]
+    )  # fmt: skip
+
+
+def test_score_is_score_json() -> None:
+    players = ["Ali", "Bea: pairs K2 K9", "Can: melds R3 R5 J", "Deniz: not"]
+    got = score(players, end="joker", winner="Ali")
+    assert got == cli_json("score", "--end", "joker", "--winner", "Ali", *players)
+    assert [p["points"] for p in got["players"]] == [202, -44, -218, -404]
+    assert score("Ali\n# a comment\nBea: melds R3\n", winner="Ali")["total"] == 98
+
+
+def test_rules_and_schema() -> None:
+    assert rules("R-RUN") == cli_json("rules", "R-RUN")
+    assert [r["id"] for r in rules()["rules"]][:2] == ["R-TILES", "R-JOKER"]
+    assert schema("solve")["title"] == "rummy101 solve --format json"
+
+
+@pytest.mark.parametrize(
+    ("call", "message", "token"),
+    [
+        (lambda: analyse("R3 R4 R14"), "'R14' (tile 3): numbers run 1–13", "R14"),
+        (lambda: analyse(["R3", "X9"]), "'X9' (tile 2): 'X' is not a colour; write a colour R,"
+         " B, K or Y and a number 1–13 (R7, 7R, red 7), or J for a joker", "X9"),
+        (lambda: analyse("R3", take="R14"), "'R14': --take: numbers run 1–13", "R14"),
+        (lambda: analyse("R3", threshold=-1), "option 'threshold': -1 is out of range (0–9999)",
+         None),
+        (lambda: check("R3 R4 Q5"), None, "Q5"),
+        (lambda: score(["Ali", "Bea: melds R3"], end="stock", winner="Ali"), None, None),
+        (lambda: rules("R-RUNS"), "'R-RUNS': no such rule; did you mean R-RUN?", "R-RUNS"),
+        (lambda: schema("outs"), None, "outs"),
+        (lambda: analyse([3, 4]), "tiles must be text, e.g. 'R3 R4 R5' or ['R3', 'R4', 'R5']",
+         None),
+    ],
+)  # fmt: skip
+def test_bad_input_raises_bad_input_error(
+    call: Any, message: str | None, token: str | None
+) -> None:
+    with pytest.raises(BadInputError) as err:
+        call()
+    assert isinstance(err.value, ValueError)
+    assert err.value.token == token
+    if message is not None:
+        assert str(err.value) == message
+
+
+def test_importing_the_package_does_not_import_ortools() -> None:
+    code = "import sys, rummy101_solver; print('ortools' in sys.modules, 'click' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout == "False False\n"
+
+
+def test_api_names_stay_the_functions() -> None:
+    import rummy101_solver.check as check_module  # noqa: F401  (loads nothing new)
+
+    assert rummy101_solver.check is check
+    assert rummy101_solver.rules is rules
+    assert rummy101_solver.schema is schema
+
+
+README_EXAMPLE = re.compile(
+    r"## Python API.*?```python\n(.*?)```\n\nprints\n\n```text\n(.*?)```", re.S
+)
+
+
+def test_readme_api_example_runs_and_prints_what_it_shows() -> None:
+    match = README_EXAMPLE.search((ROOT / "README.md").read_text(encoding="utf-8"))
+    assert match, "README.md: no '## Python API' section with a python block and its output"
+    code, shown = match.groups()
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(code, "README.md", "exec"), {})
+    assert out.getvalue() == shown

@@ -1,0 +1,181 @@
+"""Every JSON output validates against its shipped JSON Schema, and the schemas
+are strict enough to catch a renamed or missing field."""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+import shlex
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from jsonschema import Draft202012Validator
+
+from rummy101_solver.batch import analyse_record, run_batch
+from rummy101_solver.cli import main
+from rummy101_solver.schema import SCHEMAS, UnknownSchemaError, load_schema
+from rummy101_solver.verify import load_cases
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "examples" / "fixtures.jsonl"
+README_BLOCK = re.compile(r"```console\n\$ (rummy101 [^\n]*)\n(.*?)```", re.S)
+
+
+def validator(name: str) -> Draft202012Validator:
+    return Draft202012Validator(load_schema(name))
+
+
+def errors(name: str, data: Any) -> list[str]:
+    return [f"{list(e.absolute_path)}: {e.message}" for e in validator(name).iter_errors(data)]
+
+
+def run(*args: str) -> tuple[str, int]:
+    result = CliRunner().invoke(main, list(args), prog_name="rummy101")
+    return result.output, result.exit_code
+
+
+def json_examples() -> list[tuple[str, str, str]]:
+    """(where, command, output) of every example and README block printing JSON."""
+    found = []
+    for path in sorted((ROOT / "examples").glob("*.txt")):
+        command, *output = path.read_text(encoding="utf-8").splitlines(keepends=True)
+        found.append((path.name, command.removeprefix("$ ").strip(), "".join(output[:-1])))
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    found += [("README.md", c, out) for c, out in README_BLOCK.findall(readme)]
+    return [
+        (w, c, o) for w, c, o in found if "--format json" in c or c.startswith("rummy101 schema ")
+    ]
+
+
+def test_every_schema_file_is_listed_and_every_listed_schema_exists() -> None:
+    shipped = files("rummy101_solver").joinpath("schemas")
+    names = sorted(
+        p.name.removesuffix(".json") for p in shipped.iterdir() if p.name.endswith(".json")
+    )
+    assert names == sorted(SCHEMAS)
+
+
+@pytest.mark.parametrize("name", list(SCHEMAS))
+def test_schema_is_valid_and_stands_alone(name: str) -> None:
+    schema = load_schema(name)
+    Draft202012Validator.check_schema(schema)
+    assert "solve.json#" not in json.dumps(schema)  # references into other files are copied in
+
+
+def test_json_examples_validate() -> None:
+    examples = json_examples()
+    commands = {shlex.split(c)[1] for _, c, _ in examples}
+    assert {"solve", "check", "score", "rules", "schema"} <= commands, commands
+    for where, command, output in examples:
+        name = shlex.split(command)[1]
+        data = json.loads(output)
+        if name == "schema":
+            Draft202012Validator.check_schema(data)
+        else:
+            assert errors(name, data) == [], f"{where}: {command}"
+
+
+def test_fixture_outputs_validate_as_solve_and_batch_records() -> None:
+    cases = list(load_cases(FIXTURES))
+    assert len(cases) >= 5
+    for label, case in cases:
+        case = dict(case)
+        rack = case.pop("rack")
+        options = {k.replace("-", "_"): v for k, v in case.items() if k not in ("name", "expect")}
+        record = analyse_record(rack if isinstance(rack, str) else " ".join(rack), options)
+        if "error" in record:
+            assert errors("batch", {"line": 1, **record}) == [], label
+        else:
+            assert errors("solve", record) == [], label
+            assert errors("batch", {"line": 1, **record}) == [], label
+
+
+def test_verify_report_validates() -> None:
+    out, code = run("verify", str(FIXTURES), "--format", "json")
+    assert code == 0
+    assert errors("verify", json.loads(out)) == []
+
+
+def test_batch_records_validate_including_error_records() -> None:
+    lines = [
+        "R10 R11 R12 B11 B12 B13 K10 K11 K12 Y1",
+        json.dumps({"rack": "R3 R4 R5 B7 K7 Y7 R1 B1", "take": "R6", "alternatives": 1}),
+        json.dumps({"rack": "K1 R12 R13 F K2 K3", "indicator": "K13", "rising": True}),
+        "R3 R4 R14",
+        '{"rack": 5}',
+    ]
+    records = [json.loads(r.text) for r in run_batch(lines, {"alternatives": 2})]
+    assert [("error" in r) for r in records] == [False, False, False, True, True]
+    for record in records:
+        assert errors("batch", record) == [], record
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["check", "R3 R4 R5 | B7 K7 J | R12 R13 R1 | J R3 R5", "--rack",
+         "R3 R4 R5 B7 K7 J R12 R13 R1 R3 R5 J Y9"],
+        ["check", "R1 R1 | B2 B2 | K3 K3 | Y4 Y4 | R5 J"],
+        ["check", "R10 R11 R12 | B11 B12 B13 | K10 K11 K12", "--rack",
+         "R10 R11 R12 B11 B12 B13 K10 K11 K12 K13"],
+        ["score", "--end", "stock", "Ali: melds R3 J", "Bea: not", "Can: pairs K2"],
+        ["score", "--winner", "Ali", "Ali", "Bea: melds R3"],
+        ["solve", "R1", "R1", "B2", "B2", "K3", "K3", "Y4", "Y4", "R5", "J", "--take", "B9"],
+        ["rules", "R-RUN"],
+    ],
+)  # fmt: skip
+def test_more_outputs_validate(args: list[str]) -> None:
+    out, code = run(*args, "--format", "json")
+    assert code in (0, 1), out
+    assert errors(args[0], json.loads(out)) == []
+
+
+def _rename_first_key(data: dict[str, Any]) -> dict[str, Any]:
+    first = next(iter(data))
+    return {first + "s" if k == first else k: v for k, v in data.items()}
+
+
+SAMPLES = {
+    "solve": ["solve", "K10", "B10", "J", "R5"],
+    "check": ["check", "R3 R4 R5 | J R3 R5"],
+    "score": ["score", "--winner", "Ali", "Ali", "Bea: melds R3"],
+    "verify": ["verify", str(FIXTURES)],
+    "rules": ["rules", "R-RUN"],
+}
+
+
+@pytest.mark.parametrize("name", list(SAMPLES))
+def test_a_renamed_or_missing_field_is_caught(name: str) -> None:
+    out, _ = run(*SAMPLES[name], "--format", "json")
+    data = json.loads(out)
+    assert errors(name, data) == []
+    assert errors(name, _rename_first_key(data))
+    inner = copy.deepcopy(data)
+    nested = next(v for v in inner.values() if isinstance(v, list) and v and isinstance(v[0], dict))
+    nested[0] = _rename_first_key(nested[0])
+    assert errors(name, inner), "a renamed field inside a list item"
+    if name == "solve":
+        renamed = copy.deepcopy(data)
+        renamed["rules"]["joker_pair"] = renamed["rules"].pop("joker_pairs")
+        assert errors(name, renamed)
+        assert errors("batch", {"line": 1, **renamed})
+        assert errors("batch", {"line": 1, "error": "x", "extra": 1})
+
+
+def test_schema_command() -> None:
+    out, code = run("schema")
+    assert code == 0
+    assert [line.split()[0] for line in out.splitlines()] == list(SCHEMAS)
+    out, code = run("schema", "check")
+    assert code == 0
+    assert json.loads(out) == load_schema("check")
+    out, code = run("schema", "solv")
+    assert code == 2
+    assert out == f"Error: 'solv': no such schema; schemas: {', '.join(SCHEMAS)}\n"
+    assert out.startswith("Error: 'solv': no such schema; schemas: solve, check, score, batch,")
+    with pytest.raises(UnknownSchemaError):
+        load_schema("nonesuch")
