@@ -851,8 +851,10 @@ def best_turn(
         can_open = bool(candidates)
     if not candidates:
         best = _unopened(rack, table, "optimal" if proven else "none")
-        if play.opened != "no":  # pragma: no cover - an opened player may always pass
-            best = replace(best, mode="opened")
+        if play.opened != "no":
+            # only a taken tile that cannot be used leaves an opened player no plan
+            best = replace(best, mode="opened", residual_penalty=residual_before(rack, play.opened),
+                           status="none")  # fmt: skip
         return PlayResult(rack, table, rules, play, best, (), residual_before(rack, play.opened),
                           can_open)  # fmt: skip
     candidates.sort(key=lambda c: _rank(c[0]))
