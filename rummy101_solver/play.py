@@ -265,9 +265,7 @@ def parse_table(text: str, rules: Rules) -> tuple[TableGroup, ...]:
         elif verdict.kind == "set":
             places.sort(key=lambda p: p[1].colour.rank)
         out.append(
-            TableGroup(
-                verdict.kind, tuple(t for t, _ in places), tuple(f for _, f in places)
-            )
+            TableGroup(verdict.kind, tuple(t for t, _ in places), tuple(f for _, f in places))
         )
     return tuple(out)
 
@@ -285,8 +283,10 @@ def check_copies(rack: Rack, table: Sequence[TableGroup], rules: Rules) -> None:
         if where is not None and where > len(rack):
             reason = err.reason.removesuffix(" [R-RACK]")
             raise RackError(
-                None, None, f"'{err.token}' (table tile {where - len(rack)}): {reason}, counting"
-                " the rack and the table [R-TILES]"
+                None,
+                None,
+                f"'{err.token}' (table tile {where - len(rack)}): {reason}, counting"
+                " the rack and the table [R-TILES]",
             ) from None
         raise
 
@@ -364,7 +364,7 @@ class TurnModel(PackingModel):
 
     Objective, lexicographic in one sum: a finish; a joker finish; the lowest
     residual penalty; the fewest tiles left; the tiles kept earliest in the
-    canonical order.
+    canonical order; the highest value of the new melds.
     """
 
     def __init__(self, turn: TurnProblem) -> None:
@@ -560,7 +560,10 @@ class TurnModel(PackingModel):
         saved_max = sum(f.number * k for f, k in counts.items()) + WILD_PENALTY * (
             self.turn.rack_wilds + 2
         )
-        w_laid = order_max + 1
+        # last tier: the highest value of the new melds (a joker stands as high as it may)
+        value_max = sum(p.value * self.bounds[p] for p in self.copies) + 1
+        w_order = value_max + 1
+        w_laid = (order_max + 1) * w_order
         w_saved = (laid_max + 1) * w_laid
         w_joker = (2 * saved_max + 1) * w_saved
         w_finish = 2 * w_joker
@@ -569,7 +572,8 @@ class TurnModel(PackingModel):
         for part, weight in (
             (self._saved_terms(), w_saved),
             (laid, w_laid),
-            (self._order_terms(), 1),
+            (self._order_terms(), w_order),
+            ((list(self.copies.values()), [p.value for p in self.copies]), 1),
         ):
             variables += part[0]
             coeffs += [c * weight for c in part[1]]
@@ -622,42 +626,47 @@ def _patterns(rack: Rack, rules: Rules, kind: Literal["melds", "pairs", "both"],
 def _turn_problems(
     rack: Rack, table: tuple[TableGroup, ...], rules: Rules, play: PlayRules
 ) -> list[tuple[Mode, TurnProblem]]:
-    """The ways to play this turn, one model each."""
+    """The ways to play this turn, one model each: an unopened player opens with
+    melds or with pairs [R-NO-MIX]; an opened one plays on [R-PAIRS-AFTER]."""
     jokers_on_table = sum(len(g.jokers) for g in table)
     pairs_seen = play.pairs_on_table or play.opened == "pairs"
     pairs_seen = pairs_seen or any(g.kind == "pair" for g in table)
     must_use: Face | Literal["wild"] | None = None
     if rules.take is not None:
         must_use = "wild" if rules.take.face is None else rules.take.face
-    base = {
-        "counts": rack.face_counts,
-        "max_laid": max(0, len(rack) - rules.keep),
-        "must_use": must_use,
-    }
+    counts = rack.face_counts
+    max_laid = max(0, len(rack) - rules.keep)
     out: list[tuple[Mode, TurnProblem]] = []
     if play.opened == "no":
         layoffs = play.same_turn_layoff and bool(table)
         wilds = rack.wilds + (jokers_on_table if layoffs else 0)
-        for kind in ("melds", "pairs"):
-            patterns = _patterns(rack, rules, kind, rack.wilds)  # type: ignore[arg-type]
+        kinds: tuple[OpeningKind, ...] = ("melds", "pairs")
+        for kind in kinds:
             packing = PackingProblem(
-                patterns=patterns,
+                patterns=_patterns(rack, rules, kind, rack.wilds),
+                counts=counts,
                 wilds=wilds,
+                max_laid=max_laid,
                 pairs=kind == "pairs",
-                min_score=rules.bar(kind),  # type: ignore[arg-type]
-                **base,  # type: ignore[arg-type]
+                must_use=must_use,
+                min_score=rules.bar(kind),
             )
-            turn = TurnProblem(packing, table, play, rack.wilds, len(rack), True, layoffs, False,
-                               PAIRS_PENALTY_FACTOR if kind == "pairs" else 1)  # fmt: skip
-            out.append((kind, turn))  # type: ignore[arg-type]
+            factor = PAIRS_PENALTY_FACTOR if kind == "pairs" else 1
+            turn = TurnProblem(packing, table, play, rack.wilds, len(rack), opening=True,
+                               layoffs=layoffs, take_anywhere=False,
+                               penalty_factor=factor)  # fmt: skip
+            out.append((kind, turn))
         return out
     wilds = rack.wilds + jokers_on_table
-    kind = "pairs" if play.opened == "pairs" else ("both" if pairs_seen else "melds")
-    patterns = _patterns(rack, rules, kind, wilds)  # type: ignore[arg-type]
-    packing = PackingProblem(patterns=patterns, wilds=wilds, **base)  # type: ignore[arg-type]
+    if play.opened == "pairs":
+        patterns = _patterns(rack, rules, "pairs", wilds)
+    else:
+        patterns = _patterns(rack, rules, "both" if pairs_seen else "melds", wilds)
+    packing = PackingProblem(patterns=patterns, counts=counts, wilds=wilds, max_laid=max_laid,
+                             must_use=must_use)  # fmt: skip
     factor = PAIRS_PENALTY_FACTOR if play.opened == "pairs" else 1
-    turn = TurnProblem(packing, table, play, rack.wilds, len(rack), False, bool(table), True,
-                       factor)  # fmt: skip
+    turn = TurnProblem(packing, table, play, rack.wilds, len(rack), opening=False,
+                       layoffs=bool(table), take_anywhere=True, penalty_factor=factor)  # fmt: skip
     return [("opened", turn)]
 
 
@@ -724,9 +733,7 @@ def _plan(
     pool[WILD] += len(retrievals)
     assert all(k >= 0 for k in pool.values()), "the plan uses tiles the rack lacks"
     left = sort_tiles(list(pool.elements()))
-    new_groups = [
-        TableGroup(m.kind, m.tiles, m.stands_for) for m in melds
-    ]
+    new_groups = [TableGroup(m.kind, m.tiles, m.stands_for) for m in melds]
     after = tuple(
         TableGroup(g.kind, tuple(t for t, _ in places), tuple(f for _, f in places))
         for g, places in zip(table, groups, strict=True)
@@ -875,4 +882,3 @@ def best_turn(
         others.append(_plan(rack, table, rules, mode, model, values, solution.status))
     return PlayResult(rack, table, rules, play, best, tuple(others),
                       residual_before(rack, play.opened), can_open)  # fmt: skip
-

@@ -167,9 +167,9 @@ def _verdict(result: PlayResult) -> str:
             f"open with {plan.opening.kind} ({plan.opening.score} {unit},"
             f" needs {rules.bar(plan.opening.kind)}), "
         )
-    laid = len(result.rack) - len(plan.left)
+    laid = sum(len(m.tiles) for m in plan.moves)
     return (
-        f"Verdict: {opening}lay down {laid} tile{'s' * (laid != 1)} net; residual penalty"
+        f"Verdict: {opening}lay down {laid} tile{'s' * (laid != 1)}; residual penalty"
         f" {result.residual_before} → {plan.residual_penalty} [R-RESIDUAL]."
     )
 
@@ -222,7 +222,11 @@ def play_text(result: PlayResult, fmt: str = "simple") -> str:
         ]  # fmt: skip
         lines += ["", "Other plans (different tiles left):"]
         lines.append(
-            tabulate(rows, headers=["rank", "moves", "left", "residual penalty"], tablefmt=fmt,
-                     disable_numparse=True)  # fmt: skip
+            tabulate(
+                rows,
+                headers=["rank", "moves", "left", "residual penalty"],
+                tablefmt=fmt,
+                disable_numparse=True,
+            )
         )
     return "\n".join(lines)

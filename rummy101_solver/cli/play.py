@@ -18,8 +18,9 @@ EXIT_NOTHING = 1
 
 @click.command()
 @click.argument("tiles", nargs=-1)
-@click.option("--table", "table_text", metavar="GROUPS", default="", show_default=False,
-              help='The groups on the table, as for check: "R3 R4 R5 | B7 K7 J=Y7 | Y9 Y9".')  # fmt: skip
+@click.option("--table", "table_text", metavar="GROUPS", default="",
+              help="The groups on the table, as for check:"
+              ' "R3 R4 R5 | B7 K7 J=Y7 | Y9 Y9".')  # fmt: skip
 @click.option("--opened", type=click.Choice(["no", "melds", "pairs"]), default="no",
               show_default=True, help="The player's own state [R-PAIRS-AFTER].")  # fmt: skip
 @click.option("--pairs-on-table", is_flag=True, default=False,
