@@ -57,16 +57,20 @@ from rummy101_solver.tiles import COLOURS, WILD, WILD_PENALTY, Face, Rack, Tile,
 __all__ = [
     "Finish",
     "Move",
+    "Opened",
     "Plan",
     "PlayError",
     "PlayResult",
     "PlayRules",
+    "RetrieveRule",
     "TableGroup",
     "TurnModel",
     "TurnProblem",
     "best_turn",
     "check_copies",
+    "deal_turn",
     "parse_table",
+    "residual_before",
 ]
 
 Opened = Literal["no", "melds", "pairs"]
@@ -882,3 +886,47 @@ def best_turn(
         others.append(_plan(rack, table, rules, mode, model, values, solution.status))
     return PlayResult(rack, table, rules, play, best, tuple(others),
                       residual_before(rack, play.opened), can_open)  # fmt: skip
+
+
+# --- seeded deals for the benchmark ---------------------------------------------------
+def deal_turn(
+    seed: int, rack_size: int = 14, groups: int = 8
+) -> tuple[Rack, tuple[TableGroup, ...]]:
+    """A seeded rack and table [R-TILES]: ``groups`` legal groups (runs of 3–5
+    and sets of 3–4, a joker in some) built from a shuffled 106-tile set, then
+    ``rack_size`` tiles dealt from what is left. The same seed gives the same deal."""
+    import random
+
+    from rummy101_solver.deal import TILE_SET
+
+    rng = random.Random(seed)
+    deck = list(TILE_SET)
+    rng.shuffle(deck)
+    stock = Counter(deck)
+    table: list[TableGroup] = []
+    while len(table) < groups:
+        if rng.random() < 0.6:
+            colour = rng.choice(COLOURS)
+            length = rng.randint(3, 5)
+            start = rng.randint(1, 14 - length)
+            faces = [face(colour, n) for n in range(start, start + length)]
+            kind: GroupKind = "run"
+        else:
+            number = rng.randint(1, 13)
+            colours = sorted(rng.sample(COLOURS, rng.choice((3, 4))), key=lambda c: c.rank)
+            faces = [face(c, number) for c in colours]
+            kind = "set"
+        tiles = [Tile(f) for f in faces]
+        if stock[WILD] and rng.random() < 0.25:
+            tiles[rng.randrange(len(tiles))] = WILD
+        need = Counter(tiles)
+        if any(stock[t] < k for t, k in need.items()):
+            continue
+        stock -= need
+        table.append(TableGroup(kind, tuple(tiles), tuple(faces)))
+    rest = []
+    for tile in deck:  # the tiles not on the table, in shuffled order
+        if stock[tile] > 0:
+            stock[tile] -= 1
+            rest.append(tile)
+    return Rack(tuple(rest[:rack_size])), tuple(table)

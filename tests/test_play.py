@@ -12,7 +12,7 @@ from play_validator import validate_plan
 
 from rummy101_solver.cli import main
 from rummy101_solver.parsing import RackError, parse_rack
-from rummy101_solver.play import Plan, PlayError, PlayRules, best_turn, parse_table
+from rummy101_solver.play import Plan, PlayError, PlayRules, best_turn, deal_turn, parse_table
 from rummy101_solver.rules import Rules
 
 
@@ -260,3 +260,37 @@ def test_cli_bad_input_exits_2(args: list[str], message: str) -> None:
     out, code = run(*args)
     assert code == 2
     assert out.startswith(message), out
+
+
+# --- dealt turns (the benchmark's shape) -----------------------------------------------
+@pytest.mark.parametrize("opened", ["no", "melds", "pairs"])
+def test_dealt_turns_are_legal_and_proven(opened: str) -> None:
+    rules = Rules(threshold=40)  # 14 dealt tiles seldom make 101
+    play_rules = PlayRules(opened=opened)  # type: ignore[arg-type]
+    laid = 0
+    for seed in range(1, 31):
+        rack, table = deal_turn(seed)
+        assert len(rack) == 14 and len(table) == 8
+        result = best_turn(rack, table, rules, play_rules, alternatives=1)
+        assert result.best.status == "optimal"
+        for plan in (result.best, *result.alternatives):
+            validate_plan(rack, table, rules, play_rules, plan)
+        laid += result.best.lays_something
+    assert laid >= 10
+
+
+def test_deal_turn_is_seeded() -> None:
+    assert deal_turn(7) == deal_turn(7)
+    assert deal_turn(7) != deal_turn(8)
+
+
+def test_bench_play_prints_three_states() -> None:
+    result = CliRunner().invoke(main, ["bench", "--play", "--racks", "3"])
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert lines[0] == (
+        "play: 3 dealt turns (14-tile rack, 8 table groups; seeds 1..3), alternatives 0,"
+        " one process"
+    )
+    assert [line.split()[1] for line in lines[1:]] == ["no:", "melds:", "pairs:"]
+    assert all("median" in line and "p95" in line for line in lines[1:])
