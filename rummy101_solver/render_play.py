@@ -121,6 +121,15 @@ def move_text(move: Move) -> str:
     return f"{move.kind} {tiles} (group {number})"
 
 
+def short_move_text(move: Move) -> str:
+    """The move in a few words, for the alternatives: ``lay off R6 on 1``."""
+    if move.kind == "lay off":
+        return f"lay off {_tiles(move)} on {move.group + 1}"
+    if move.kind == "retrieve":
+        return f"retrieve J from {move.group + 1} with {_tiles(move)}"
+    return f"{move.kind} {_tiles(move)}"
+
+
 def moves_table(plan: Plan, fmt: str) -> str:
     """The moves in order, one per row; a wild tile shows its stand-in."""
     rows = [[i, move_text(m)] for i, m in enumerate(plan.moves, start=1)]
@@ -151,9 +160,10 @@ def _verdict(result: PlayResult) -> str:
         if finish.one_turn:
             kind = "a one-turn finish" + (" with a joker" if finish.joker_finish else "")
         discard = finish.discard.code if finish.discard else "nothing"
+        rule = "R-FINISH, R-JOKER-FINISH, R-SCORE" if finish.joker_finish else "R-FINISH, R-SCORE"
         return (
             f"Verdict: {kind}: lay down everything but {discard} and discard it; the winner"
-            f" gains {finish.points} [R-FINISH, R-JOKER-FINISH, R-SCORE]."
+            f" gains {finish.points} [{rule}]."
         )
     if not plan.moves:
         return (
@@ -216,7 +226,7 @@ def play_text(result: PlayResult, fmt: str = "simple") -> str:
         lines.append(f"Discard: {plan.discard.code}")
     if result.alternatives:
         rows = [
-            [rank, "; ".join(move_text(m) for m in p.moves), tiles_text(p.left),
+            [rank, "; ".join(short_move_text(m) for m in p.moves), tiles_text(p.left),
              p.residual_penalty]
             for rank, p in enumerate(result.alternatives, start=2)
         ]  # fmt: skip
