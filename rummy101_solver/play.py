@@ -219,8 +219,11 @@ class PlayResult:
 
     ``residual_before``: R-RESIDUAL of the rack before the turn (202 unopened);
     ``can_open``: for an unopened player, whether an opening exists (``None``
-    when already opened); ``distance``: hook for an outs-style distance to the
-    opening when none is possible (``None`` until a command computes it).
+    when already opened, or when the time limit ran out before either was
+    proven); ``proven``: False when a time limit cut a solve short (the plan is
+    the best found, not proven best); ``distance``: hook for an outs-style
+    distance to the opening when none is possible (``None`` until a command
+    computes it).
     """
 
     rack: Rack
@@ -231,6 +234,7 @@ class PlayResult:
     alternatives: tuple[Plan, ...]
     residual_before: int
     can_open: bool | None
+    proven: bool = True
     distance: int | None = None
 
 
@@ -377,6 +381,7 @@ class TurnModel(PackingModel):
         self.retrievals: list[_Retrieval] = []
         self.finish_var = -1
         self.joker_finish_var = -1
+        self._forbidding = False
         super().__init__(turn.packing)
 
     # --- constraint families -------------------------------------------------
@@ -446,9 +451,22 @@ class TurnModel(PackingModel):
                         m.add_implication(var, fourth)
                 self.retrievals.append(_Retrieval(g, place, f, var))
 
+    # Only the packing model's API is used (``copies``, ``bounds``, ``model``,
+    # ``problem`` and the family methods): every family that changes is
+    # overridden whole, so the packing model's internals may change freely.
+    def _pattern_uses(self, f: Face) -> tuple[list[int], list[int]]:
+        # copies of face f in the new melds / pairs
+        items = [(v, p.real.count(f)) for p, v in self.copies.items() if f in p.real]
+        return [v for v, _ in items], [k for _, k in items]
+
+    def _pattern_wilds(self) -> tuple[list[int], list[int]]:
+        # wild tiles in the new melds / pairs
+        items = [(v, p.wilds) for p, v in self.copies.items() if p.wilds]
+        return [v for v, _ in items], [k for _, k in items]
+
     def _face_uses(self, f: Face) -> tuple[list[int], list[int]]:
         # copies of face f laid anywhere: new melds, lay-offs, retrievals
-        variables, coeffs = self._uses_of(f)
+        variables, coeffs = self._pattern_uses(f)
         for s in self.slots:
             if s.face == f and s.real is not None:
                 variables.append(s.real)
@@ -461,7 +479,7 @@ class TurnModel(PackingModel):
 
     def _net_wilds(self) -> tuple[list[int], list[int]]:
         # wild tiles laid, less the jokers freed by retrievals
-        variables, coeffs = self._wilds_used()
+        variables, coeffs = self._pattern_wilds()
         variables += [s.wild for s in self.slots if s.wild is not None]
         coeffs += [1 for s in self.slots if s.wild is not None]
         variables += [r.var for r in self.retrievals]
@@ -477,7 +495,7 @@ class TurnModel(PackingModel):
         # wild tiles: the rack's, plus the jokers freed this turn [R-RETRIEVE];
         # an opening's own melds only use the rack's (the opening comes first)
         if self.turn.opening:
-            pattern_wilds = self._wilds_used()
+            pattern_wilds = self._pattern_wilds()
             if pattern_wilds[0]:
                 self.model.add_linear(*pattern_wilds, ub=self.turn.rack_wilds)
         net = self._net_wilds()
@@ -486,7 +504,8 @@ class TurnModel(PackingModel):
 
     def _tiles_laid(self) -> tuple[list[int], list[int]]:
         # tiles leaving the rack, net: a retrieval swaps a tile for a joker
-        variables, coeffs = super()._tiles_laid()
+        variables = list(self.copies.values())
+        coeffs = [len(p) for p in self.copies]
         for s in self.slots:
             for v in (s.real, s.wild):
                 if v is not None:
@@ -494,26 +513,37 @@ class TurnModel(PackingModel):
                     coeffs.append(1)
         return variables, coeffs
 
+    def _add_keep(self) -> None:
+        # leave at least `keep` tiles on the rack for the discard [R-KEEP-DISCARD]
+        self.model.add_linear(*self._tiles_laid(), ub=self.problem.max_laid)
+
     def _add_must_use(self) -> None:
         # the taken discard is used at once [R-TAKE-DISCARD]: in the opening, or
         # (an opened player) in a new meld, a lay-off or a retrieval
         target = self.problem.must_use
-        if target is None or not self.turn.take_anywhere:
-            super()._add_must_use()
+        if target is None:
             return
+        anywhere = self.turn.take_anywhere
         if target == "wild":
-            variables, coeffs = self._wilds_used()
-            variables += [s.wild for s in self.slots if s.wild is not None]
-            coeffs += [1 for s in self.slots if s.wild is not None]
+            variables, coeffs = self._pattern_wilds()
+            if anywhere:
+                variables += [s.wild for s in self.slots if s.wild is not None]
+                coeffs += [1 for s in self.slots if s.wild is not None]
         else:
-            variables, coeffs = self._face_uses(target)
+            uses = self._face_uses if anywhere else self._pattern_uses
+            variables, coeffs = uses(target)
         self.model.add_linear(variables, coeffs, lb=1)
 
     def _add_bar(self) -> None:
-        # the opening's own melds meet the bar; lay-offs never count [R-SAME-TURN]
-        super()._add_bar()
-        if self.turn.opening:
-            self.model.add_linear(list(self.copies.values()), [1] * len(self.copies), lb=1)
+        # the opening's own melds meet the bar; lay-offs never count
+        # [R-OPEN-MELDS, R-OPEN-PAIRS, R-SAME-TURN]; at least one is laid
+        if not self.turn.opening:
+            return
+        copies = list(self.copies.values())
+        if self.problem.min_score is not None:
+            scores = [1 if self.problem.pairs else p.value for p in self.copies]
+            self.model.add_linear(copies, scores, lb=self.problem.min_score)
+        self.model.add_linear(copies, [1] * len(copies), lb=1)
 
     def _saved_terms(self) -> tuple[list[int], list[int]]:
         # penalty points taken off the rack: tiles laid, jokers freed cost 101
@@ -608,11 +638,11 @@ class TurnModel(PackingModel):
             self.model.add_linear([*variables, more], [*coeffs, -big], lb=used + 1 - offset - big)
             literals += [fewer, more]
         self.model.add_bool_or(literals)
-        if not self._alternatives_started:
+        if not self._forbidding:
             laid = self._tiles_laid()
             retrieved = [r.var for r in self.retrievals]
             self.model.add_linear([*laid[0], *retrieved], [*laid[1], *[1] * len(retrieved)], lb=1)
-            self._alternatives_started = True
+            self._forbidding = True
 
 
 # --- building the problems --------------------------------------------------------
@@ -858,7 +888,7 @@ def best_turn(
             plan = _plan(rack, table, rules, mode, model, solution.values, solution.status)
             candidates.append((plan, model, solution.values))
     can_open: bool | None = None
-    if play.opened == "no":
+    if play.opened == "no" and (proven or candidates):
         can_open = bool(candidates)
     if not candidates:
         best = _unopened(rack, table, "optimal" if proven else "none")
@@ -867,7 +897,7 @@ def best_turn(
             best = replace(best, mode="opened", residual_penalty=residual_before(rack, play.opened),
                            status="none")  # fmt: skip
         return PlayResult(rack, table, rules, play, best, (), residual_before(rack, play.opened),
-                          can_open)  # fmt: skip
+                          can_open, proven)  # fmt: skip
     candidates.sort(key=lambda c: _rank(c[0]))
     best, model, values = candidates[0]
     if not proven and best.status == "optimal":
@@ -885,7 +915,7 @@ def best_turn(
         values = solution.values
         others.append(_plan(rack, table, rules, mode, model, values, solution.status))
     return PlayResult(rack, table, rules, play, best, tuple(others),
-                      residual_before(rack, play.opened), can_open)  # fmt: skip
+                      residual_before(rack, play.opened), can_open, proven)  # fmt: skip
 
 
 # --- seeded deals for the benchmark ---------------------------------------------------

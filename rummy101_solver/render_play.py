@@ -92,6 +92,7 @@ def play_json(result: PlayResult) -> dict[str, Any]:
         "discard": best["discard"],
         "finish": best["finish"],
         "can_open": result.can_open,
+        "proven": result.proven,
         "lays_something": result.best.lays_something,
         "status": best["status"],
         "alternatives": [plan_json(p, result) for p in result.alternatives],
@@ -148,11 +149,19 @@ def table_after_table(plan: Plan, fmt: str) -> str:
 def _verdict(result: PlayResult) -> str:
     plan = result.best
     rules = result.rules
+    if not result.proven and not plan.moves:
+        return "Verdict: no plan found within the time limit (not proven impossible)."
+    take = f" that uses the taken {rules.take.code}" if rules.take is not None else ""
     if plan.mode == "none":
         return (
             f"Verdict: cannot open this turn: no melds worth {rules.meld_bar} points and no"
-            f" {rules.pairs_bar} pairs [R-OPEN-MELDS, R-OPEN-PAIRS]; nothing laid, residual"
-            f" penalty stays {plan.residual_penalty} [R-PENALTY]."
+            f" {rules.pairs_bar} pairs{take} [R-OPEN-MELDS, R-OPEN-PAIRS]; nothing laid,"
+            f" residual penalty stays {plan.residual_penalty} [R-PENALTY]."
+        )
+    if plan.status == "none" and rules.take is not None:
+        return (
+            f"Verdict: the taken {rules.take.code} cannot be used this turn: do not take it"
+            " [R-TAKE-DISCARD]."
         )
     finish = plan.finish
     if finish.possible:

@@ -294,3 +294,45 @@ def test_bench_play_prints_three_states() -> None:
     )
     assert [line.split()[1] for line in lines[1:]] == ["no:", "melds:", "pairs:"]
     assert all("median" in line and "p95" in line for line in lines[1:])
+
+
+def test_okey_variant_table_and_fake_okey() -> None:
+    # indicator K4: the okey K5 is wild (J), F is a fake okey playing as K5 [R-INDICATOR]
+    rules = Rules(indicator=parse_rack("K4").tiles[0].face)
+    rack = parse_rack("R5 R6 K1", indicator=rules.indicator)
+    table = parse_table("R3 R4 J", rules)
+    result = best_turn(rack, table, rules, PlayRules(opened="melds"))
+    validate_plan(rack, table, rules, PlayRules(opened="melds"), result.best)
+    assert moves(result.best) == [("retrieve", "R5", 1, None), ("lay off", "R6 J", 1, "high")]
+    fake = parse_rack("F K1 Y2", indicator=rules.indicator)
+    plan = best_turn(fake, parse_table("B5 Y5 R5", rules), rules, PlayRules(opened="melds")).best
+    assert moves(plan) == [("lay off", "F", 1, "set")]
+    assert left(plan) == "K1 Y2"
+
+
+def test_same_input_same_output() -> None:
+    args = ["R2", "R6", "B6", "R8", "R11", "Y1", "J", "--opened", "melds", "--table",
+            "R3 R4 R5 | B8 K8 Y8 | R10 J R12", "--format", "json"]  # fmt: skip
+    first, second = run(*args), run(*args)
+    assert first == second and first[1] == 0
+
+
+def test_cli_a_taken_tile_that_cannot_be_used() -> None:
+    out, code = run("R2", "K1", "--take", "Y5", "--opened", "melds", "--table", "R3 R4 R5")
+    assert code == 1
+    assert "Verdict: the taken Y5 cannot be used this turn: do not take it [R-TAKE-DISCARD]." in out
+    out, code = run("R2", "K1", "--take", "Y5", "--table", "R3 R4 R5")
+    assert code == 1
+    assert "no 5 pairs that uses the taken Y5 [R-OPEN-MELDS, R-OPEN-PAIRS]" in out
+
+
+def test_cli_a_time_limit_that_cuts_the_search_is_not_a_proof() -> None:
+    args = ["R1", "R2", "R3", "R4", "R5", "R6", "R8", "R11", "B6", "K9", "K10", "K11", "Y1",
+            "--opened", "melds", "--table", "R3 R4 R5 | B8 K8 Y8 | R10 J R12",
+            "--time-limit", "0.001", "--alternatives", "0", "--format", "json"]  # fmt: skip
+    out, _ = run(*args)
+    data = json.loads(out)
+    if data["moves"]:  # a fast machine may find a plan within 1 ms: then it is not proven
+        assert data["status"] in ("feasible", "optimal")
+    else:
+        assert data["proven"] is False and data["status"] == "none"
