@@ -407,8 +407,6 @@ class TurnModel(PackingModel):
                 gaps = 0
                 previous: list[int] = []
                 faces = _slot_faces(group, end)
-                if group.kind == "run":
-                    faces = faces[: 13 - len(group.tiles)]
                 for depth, f in enumerate(faces, start=1):
                     held = counts[f] > 0
                     gaps += not held
@@ -595,7 +593,7 @@ class TurnModel(PackingModel):
             self.turn.rack_wilds + 2
         )
         # last tier: the highest value of the new melds (a joker stands as high as it may)
-        value_max = sum(p.value * self.bounds[p] for p in self.copies) + 1
+        value_max = 13 * (size + self.problem.wilds) + 1
         w_order = value_max + 1
         w_laid = (order_max + 1) * w_order
         w_saved = (laid_max + 1) * w_laid
