@@ -84,6 +84,15 @@ def test_a_retrieved_joker_that_cannot_be_used_is_not_taken() -> None:
     assert plan.residual_penalty == 4
 
 
+def test_33_36_33_opens_and_69_does_not() -> None:
+    plan = turn("R10 R11 R12 B11 B12 B13 K10 K11 K12 Y1 K4", "K1 K2 K3")
+    assert plan.opening is not None and plan.opening.value == 102
+    assert moves(plan)[-1] == ("lay off", "K4", 1, "high")  # the same turn [R-LAYOFF]
+    assert left(plan) == "Y1"
+    short = turn("R10 R11 R12 B11 B12 B13 Y1 K4", "K1 K2 K3")
+    assert short.mode == "none" and moves(short) == [] and short.residual_penalty == 202
+
+
 def test_a_12_13_1_table_group_is_bad_input() -> None:
     with pytest.raises(PlayError, match=r"table group 1 \(R12 R13 R1\).*\[R-RUN\]"):
         parse_table("R12 R13 R1", Rules())
