@@ -14,6 +14,7 @@ from rummy101_solver.cli.batch import batch
 from rummy101_solver.cli.bench import bench
 from rummy101_solver.cli.check import check
 from rummy101_solver.cli.deal import deal
+from rummy101_solver.cli.play import play
 from rummy101_solver.cli.rules import rules
 from rummy101_solver.cli.schema import schema
 from rummy101_solver.cli.score import score
@@ -34,5 +35,18 @@ def main(ctx: click.Context) -> None:
         click.echo(ctx.get_help())
 
 
-for _command in (solve, check, score, standings_command, batch, verify, deal, bench, rules, schema):
+_COMMANDS = (
+    solve,
+    check,
+    play,
+    score,
+    standings_command,
+    batch,
+    verify,
+    deal,
+    bench,
+    rules,
+    schema,
+)
+for _command in _COMMANDS:
     main.add_command(_command)

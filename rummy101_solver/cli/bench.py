@@ -10,16 +10,21 @@ import click
               help="Seeded dealt racks to time one by one.")  # fmt: skip
 @click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True,
               help="Seed of the first rack.")  # fmt: skip
-@click.option("--size", type=click.IntRange(1, 22), default=22, show_default=True,
-              help="Tiles per rack.")  # fmt: skip
+@click.option("--size", type=click.IntRange(1, 22), default=None,
+              help="Tiles per rack (default 22; 14 with --play).")  # fmt: skip
 @click.option("--alternatives", type=click.IntRange(0, 50), default=0, show_default=True,
               help="Alternatives per opening kind (0: best openings only).")  # fmt: skip
 @click.option("--batch-racks", type=click.IntRange(0, 1_000_000), default=2000,
               show_default=True, help="Racks for the batch run (0: skip it).")  # fmt: skip
 @click.option("--jobs", type=click.IntRange(1, 64), default=2, show_default=True,
               help="Processes for the batch throughput run.")  # fmt: skip
-def bench(racks: int, seed: int, size: int, alternatives: int, batch_racks: int,
-          jobs: int) -> None:  # fmt: skip
+@click.option("--play", "play_turns", is_flag=True, default=False,
+              help="Time 'play' instead: each rack against a dealt table of --groups groups,"
+              " for a player not opened, opened with melds and opened with pairs.")  # fmt: skip
+@click.option("--groups", type=click.IntRange(0, 20), default=8, show_default=True,
+              help="Table groups for --play.")  # fmt: skip
+def bench(racks: int, seed: int, size: int | None, alternatives: int, batch_racks: int,
+          jobs: int, play_turns: bool, groups: int) -> None:  # fmt: skip
     """Time the solver on seeded dealt racks: per rack, and in batch.
 
     Per rack: what 'solve' computes (best meld and pairs openings, one-turn
@@ -27,9 +32,17 @@ def bench(racks: int, seed: int, size: int, alternatives: int, batch_racks: int,
     milliseconds. Batch: BATCH-RACKS racks through 'batch' with JOBS
     processes, JSON rendered and dropped: racks per second. Racks are dealt
     as by 'rummy101 deal --seed SEED --count N'.
+
+    With --play: what 'play' computes for RACKS dealt turns (a 14-tile rack
+    against GROUPS table groups, as dealt by play.deal_turn), per player state.
     """
     import statistics
     import time
+
+    if play_turns:
+        _bench_play(racks, seed, size or 14, groups, alternatives)
+        return
+    size = size or 22
 
     from rummy101_solver.batch import run_batch
     from rummy101_solver.deal import deal_racks
@@ -55,3 +68,30 @@ def bench(racks: int, seed: int, size: int, alternatives: int, batch_racks: int,
         total = time.perf_counter() - start
         click.echo(f"batch: {count} racks, --jobs {jobs}, alternatives {alternatives}:"
                    f" {total:.2f} s, {count / total:.0f} racks/s")  # fmt: skip
+
+
+def _bench_play(racks: int, seed: int, size: int, groups: int, alternatives: int) -> None:
+    """Time ``play`` per dealt turn: median, p95, max milliseconds per player state."""
+    import statistics
+    import time
+
+    from rummy101_solver.play import Opened, PlayRules, best_turn, deal_turn
+    from rummy101_solver.rules import Rules
+
+    deals = [deal_turn(seed + i, size, groups) for i in range(racks)]
+    best_turn(*deals[0], Rules(), PlayRules(opened="melds"))  # warm-up: imports, first model
+    seeds = f"{seed}..{seed + racks - 1}"
+    click.echo(f"play: {racks} dealt turns ({size}-tile rack, {groups} table groups; seeds"
+               f" {seeds}), alternatives {alternatives}, one process")  # fmt: skip
+    states: tuple[Opened, ...] = ("no", "melds", "pairs")
+    for opened in states:
+        play = PlayRules(opened=opened)
+        times = []
+        for rack, table in deals:
+            t0 = time.perf_counter()
+            best_turn(rack, table, Rules(), play, alternatives=alternatives)
+            times.append(time.perf_counter() - t0)
+        times.sort()
+        p95 = times[min(len(times) - 1, round(0.95 * len(times)) - 1)]
+        click.echo(f"  opened {opened + ':':7} median {statistics.median(times) * 1000:.2f} ms,"
+                   f" p95 {p95 * 1000:.2f} ms, max {times[-1] * 1000:.2f} ms")  # fmt: skip

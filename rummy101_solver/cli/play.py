@@ -1,0 +1,97 @@
+"""``rummy101 play``: the best turn against the table (lay-offs, joker retrieval, finishing)."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import click
+
+from rummy101_solver.case import OptionError, build_case
+from rummy101_solver.cli.common import fail
+from rummy101_solver.cli.options import RULE_OPTIONS, read_rack_text, with_options
+from rummy101_solver.parsing import RackError
+
+EXIT_LAYS = 0
+EXIT_NOTHING = 1
+
+
+@click.command()
+@click.argument("tiles", nargs=-1)
+@click.option("--table", "table_text", metavar="GROUPS", default="",
+              help="The groups on the table, as for check:"
+              ' "R3 R4 R5 | B7 K7 J=Y7 | Y9 Y9".')  # fmt: skip
+@click.option("--opened", type=click.Choice(["no", "melds", "pairs"]), default="no",
+              show_default=True, help="The player's own state [R-PAIRS-AFTER].")  # fmt: skip
+@click.option("--pairs-on-table", is_flag=True, default=False,
+              help="Someone has opened with pairs: a meld opener may lay pairs"
+              " [R-PAIRS-AFTER] (implied by a pair on the table).")  # fmt: skip
+@click.option("--layoff-limit", type=click.IntRange(1, 13), default=None, metavar="N",
+              help="House rule: at most N tiles laid off onto one group per turn (seed 004: 3)"
+              " [R-LAYOFF-LIMIT]. Default: no limit.")  # fmt: skip
+@click.option("--retrieve", type=click.Choice(["any", "full-set"]), default="any",
+              show_default=True,
+              help="full-set (seed 004): a joker leaves a set only when the set then holds all"
+              " four colours [R-RETRIEVE].")  # fmt: skip
+@click.option("--no-same-turn-layoff", "same_turn_layoff", flag_value=False, default=True,
+              help="House rule: a player opening this turn lays off and retrieves only from"
+              " the next turn [R-LAYOFF].")  # fmt: skip
+@with_options(*RULE_OPTIONS, "alternatives", "time_limit", "fmt")
+def play(
+    tiles: tuple[str, ...],
+    table_text: str,
+    opened: str,
+    pairs_on_table: bool,
+    layoff_limit: int | None,
+    retrieve: str,
+    same_turn_layoff: bool,
+    fmt: str,
+    alternatives: int,
+    time_limit: float,
+    **options: Any,
+) -> None:
+    """Find the best turn against the table: opening, melds, pairs, lay-offs,
+    joker retrieval, finishing [R-LAYOFF R-RETRIEVE R-SAME-TURN R-FINISH].
+
+    TILES: the rack (with no TILES, or '-', read from stdin). The best turn
+    finishes if it can (a joker finish first), else leaves the lowest residual
+    penalty [R-RESIDUAL], keeping one tile for the discard.
+
+    \b
+    Example:
+      rummy101 play R2 R6 B6 R8 R11 Y1 --opened melds --table "R3 R4 R5 | B8 K8 Y8 | R10 J R12"
+      rummy101 play --layoff-limit 3 --retrieve full-set --table "R4 R5 R6" R7 R8 R9 K1
+
+    Exit code: 0 the turn lays something (or finishes), 1 nothing can be
+    laid, 2 bad input.
+    """
+    from rummy101_solver.play import PlayError, PlayRules, parse_table
+
+    try:
+        case = build_case(read_rack_text(tiles), options)
+        table = parse_table(table_text, case.rules)
+    except (RackError, OptionError, PlayError) as err:
+        fail(str(err))
+    play_rules = PlayRules(
+        opened=opened,  # type: ignore[arg-type]  # click.Choice
+        pairs_on_table=pairs_on_table,
+        layoff_limit=layoff_limit,
+        retrieve=retrieve,  # type: ignore[arg-type]
+        same_turn_layoff=same_turn_layoff,
+    )
+
+    from rummy101_solver.play import best_turn, check_copies
+    from rummy101_solver.render import dumps
+    from rummy101_solver.render_play import play_json, play_text
+
+    try:
+        check_copies(case.rack, table, case.rules)
+    except RackError as err:
+        fail(str(err))
+    result = best_turn(case.rack, table, case.rules, play_rules, alternatives=alternatives,
+                       time_limit=time_limit)  # fmt: skip
+    if fmt == "json":
+        click.echo(dumps(play_json(result)))
+    else:
+        click.echo(play_text(result, fmt))
+    sys.exit(EXIT_LAYS if result.best.lays_something else EXIT_NOTHING)

@@ -1,0 +1,251 @@
+"""The best turn (``rummy101 play``) as JSON-ready dicts and readable tables.
+
+Nothing here imports ortools: results arrive as frozen dataclasses of
+:mod:`rummy101_solver.play`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabulate import tabulate
+
+from rummy101_solver.play import Move, Plan, PlayResult, TableGroup
+from rummy101_solver.render import opening_json, rules_text, tile_text, tiles_text
+from rummy101_solver.tiles import codes
+
+_COLOUR_NAMES = {"R": "red", "B": "blue", "K": "black", "Y": "yellow"}
+
+
+def group_json(group: TableGroup) -> dict[str, Any]:
+    """One table group: kind, tiles (wild as ``J``), what each plays as, points."""
+    return {
+        "kind": group.kind,
+        "tiles": codes(group.tiles),
+        "stands_for": [f.code for f in group.stands_for],
+        "value": group.value,
+    }
+
+
+def move_json(move: Move) -> dict[str, Any]:
+    """One move: kind, tiles, what they play as, group (1-based, in ``table_after``), end."""
+    return {
+        "kind": move.kind,
+        "tiles": codes(move.tiles),
+        "stands_for": [f.code for f in move.stands_for],
+        "group": move.group + 1,
+        "end": move.end,
+    }
+
+
+def plan_json(plan: Plan, result: PlayResult) -> dict[str, Any]:
+    """One plan: opening, moves, table after, tiles left, penalty, finish, status."""
+    rules = result.rules
+    opening = None
+    if plan.opening is not None:
+        opening = opening_json(plan.opening, rules.bar(plan.opening.kind))
+    finish = plan.finish
+    return {
+        "mode": plan.mode,
+        "opening": opening,
+        "moves": [move_json(m) for m in plan.moves],
+        "table_after": [
+            {**group_json(g), "changed": changed}
+            for g, changed in zip(plan.table_after, plan.changed, strict=True)
+        ],
+        "left": codes(plan.left),
+        "residual_penalty": plan.residual_penalty,
+        "discard": plan.discard.code if plan.discard else None,
+        "finish": {
+            "possible": finish.possible,
+            "joker_finish": finish.joker_finish,
+            "one_turn": finish.one_turn,
+            "discard": finish.discard.code if finish.discard else None,
+            "points": finish.points,
+        },
+        "status": plan.status,
+    }
+
+
+def play_json(result: PlayResult) -> dict[str, Any]:
+    """The whole ``play --format json`` object (schema in the README)."""
+    play = result.play_rules
+    best = plan_json(result.best, result)
+    rules = result.rules.to_json()
+    rules.update(
+        opened=play.opened,
+        pairs_on_table=play.pairs_on_table,
+        layoff_limit=play.layoff_limit,
+        retrieve=play.retrieve,
+        same_turn_layoff=play.same_turn_layoff,
+    )
+    return {
+        "rack": codes(result.rack.tiles),
+        "table": [group_json(g) for g in result.table],
+        "rules": rules,
+        "opening": best["opening"],
+        "moves": best["moves"],
+        "table_after": best["table_after"],
+        "left": best["left"],
+        "residual_penalty_before": result.residual_before,
+        "residual_penalty": best["residual_penalty"],
+        "discard": best["discard"],
+        "finish": best["finish"],
+        "can_open": result.can_open,
+        "proven": result.proven,
+        "lays_something": result.best.lays_something,
+        "status": best["status"],
+        "alternatives": [plan_json(p, result) for p in result.alternatives],
+    }
+
+
+def _group_tiles(group: TableGroup) -> str:
+    return " ".join(tile_text(t, f) for t, f in zip(group.tiles, group.stands_for, strict=True))
+
+
+def _tiles(move: Move) -> str:
+    return " ".join(tile_text(t, f) for t, f in zip(move.tiles, move.stands_for, strict=True))
+
+
+def move_text(move: Move) -> str:
+    """The move in words: ``lay off R6 onto group 1 (high end)``,
+    ``retrieve joker from group 2 with Y7``, ``meld R6 B6 J=K6 (group 4)``."""
+    number = move.group + 1
+    tiles = _tiles(move)
+    if move.kind == "lay off":
+        if move.end == "set":
+            colours = ", ".join(_COLOUR_NAMES[f.colour.value] for f in move.stands_for)
+            return f"lay off {tiles} onto group {number} (set: {colours})"
+        return f"lay off {tiles} onto group {number} ({move.end} end)"
+    if move.kind == "retrieve":
+        return f"retrieve joker from group {number} with {tiles}"
+    return f"{move.kind} {tiles} (group {number})"
+
+
+def short_move_text(move: Move) -> str:
+    """The move in a few words, for the alternatives: ``lay off R6 on 1``."""
+    if move.kind == "lay off":
+        return f"lay off {_tiles(move)} on {move.group + 1}"
+    if move.kind == "retrieve":
+        return f"retrieve J from {move.group + 1} with {_tiles(move)}"
+    return f"{move.kind} {_tiles(move)}"
+
+
+def moves_table(plan: Plan, fmt: str) -> str:
+    """The moves in order, one per row; a wild tile shows its stand-in."""
+    rows = [[i, move_text(m)] for i, m in enumerate(plan.moves, start=1)]
+    return tabulate(rows, headers=["step", "move"], tablefmt=fmt, disable_numparse=True)
+
+
+def table_after_table(plan: Plan, fmt: str) -> str:
+    """Every group on the table after the turn; changed or new ones marked."""
+    rows = [
+        [i, g.kind, _group_tiles(g), g.value, "*" if changed else ""]
+        for i, (g, changed) in enumerate(zip(plan.table_after, plan.changed, strict=True), start=1)
+    ]
+    return tabulate(rows, headers=["group", "kind", "tiles", "value", "changed"], tablefmt=fmt)
+
+
+def _verdict(result: PlayResult) -> str:
+    plan = result.best
+    rules = result.rules
+    if not result.proven and not plan.moves:
+        return "Verdict: no plan found within the time limit (not proven impossible)."
+    take = f" that uses the taken {rules.take.code}" if rules.take is not None else ""
+    if plan.mode == "none":
+        return (
+            f"Verdict: cannot open this turn: no melds worth {rules.meld_bar} points and no"
+            f" {rules.pairs_bar} pairs{take} [R-OPEN-MELDS, R-OPEN-PAIRS]; nothing laid,"
+            f" residual penalty stays {plan.residual_penalty} [R-PENALTY]."
+        )
+    if plan.status == "none" and rules.take is not None:
+        return (
+            f"Verdict: the taken {rules.take.code} cannot be used this turn: do not take it"
+            " [R-TAKE-DISCARD]."
+        )
+    finish = plan.finish
+    if finish.possible:
+        kind = "a joker finish" if finish.joker_finish else "a finish"
+        if finish.one_turn:
+            kind = "a one-turn finish" + (" with a joker" if finish.joker_finish else "")
+        discard = finish.discard.code if finish.discard else "nothing"
+        rule = "R-FINISH, R-JOKER-FINISH, R-SCORE" if finish.joker_finish else "R-FINISH, R-SCORE"
+        return (
+            f"Verdict: {kind}: lay down everything but {discard} and discard it; the winner"
+            f" gains {finish.points} [{rule}]."
+        )
+    if not plan.moves:
+        return (
+            f"Verdict: nothing to lay down this turn; residual penalty stays"
+            f" {plan.residual_penalty}."
+        )
+    opening = ""
+    if plan.opening is not None:
+        unit = "points" if plan.opening.kind == "melds" else "pairs"
+        opening = (
+            f"open with {plan.opening.kind} ({plan.opening.score} {unit},"
+            f" needs {rules.bar(plan.opening.kind)}), "
+        )
+    laid = sum(len(m.tiles) for m in plan.moves)
+    return (
+        f"Verdict: {opening}lay down {laid} tile{'s' * (laid != 1)}; residual penalty"
+        f" {result.residual_before} → {plan.residual_penalty} [R-RESIDUAL]."
+    )
+
+
+def _state_text(result: PlayResult) -> list[str]:
+    play = result.play_rules
+    state = {"no": "not opened", "melds": "opened with melds", "pairs": "opened with pairs"}
+    groups = len(result.table)
+    lines = [f"Table: {groups} group{'s' * (groups != 1)}. Player: {state[play.opened]}."]
+    house = []
+    if play.layoff_limit is not None:
+        house.append(f"at most {play.layoff_limit} tiles onto one group per turn [R-LAYOFF-LIMIT]")
+    if play.retrieve == "full-set":
+        house.append("a joker leaves a set only when it then holds all four colours [R-RETRIEVE]")
+    if not play.same_turn_layoff:
+        house.append("no lay-offs in the opening turn [R-SAME-TURN]")
+    if play.pairs_on_table:
+        house.append("someone opened with pairs [R-PAIRS-AFTER]")
+    if house:
+        lines.append(f"House rules: {'; '.join(house)}.")
+    return lines
+
+
+def play_text(result: PlayResult, fmt: str = "simple") -> str:
+    """The readable ``play`` report: verdict, moves, table after, tiles left."""
+    plan = result.best
+    rack = result.rack
+    lines = [f"Rack ({len(rack)} tile{'s' * (len(rack) != 1)}): {tiles_text(rack.tiles)}"]
+    lines += _state_text(result)
+    lines += rules_text(result.rules)
+    lines.append(_verdict(result))
+    if plan.status == "feasible":
+        lines.append("(feasible: the time limit ran out before this was proven best)")
+    if plan.moves:
+        lines += ["", moves_table(plan, fmt)]
+    if plan.table_after:
+        lines += ["", "Table after the turn (* changed or new):", table_after_table(plan, fmt)]
+    lines += [
+        "",
+        f"Left: {tiles_text(plan.left)}   residual penalty {result.residual_before} →"
+        f" {plan.residual_penalty}",
+    ]
+    if plan.discard is not None:
+        lines.append(f"Discard: {plan.discard.code}")
+    if result.alternatives:
+        rows = [
+            [rank, "; ".join(short_move_text(m) for m in p.moves), tiles_text(p.left),
+             p.residual_penalty]
+            for rank, p in enumerate(result.alternatives, start=2)
+        ]  # fmt: skip
+        lines += ["", "Other plans (different tiles left):"]
+        lines.append(
+            tabulate(
+                rows,
+                headers=["rank", "moves", "left", "residual penalty"],
+                tablefmt=fmt,
+                disable_numparse=True,
+            )
+        )
+    return "\n".join(lines)

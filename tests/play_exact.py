@@ -1,0 +1,251 @@
+"""An independent exact search for the best turn against the table, for the tests.
+
+Plain Python, no CP-SAT, nothing from the package's candidates or models: it
+uses only the tile types and the table as parsed (:class:`TableGroup`). It
+tries every way each table group can change (grow at a run's ends or by a
+set's missing colours, real tile or wild at each new place, any jokers
+retrieved), every combination of them, and every packing of the tiles left
+into new melds/pairs (runs of any length, sets, pairs), then keeps the best by
+the play order: a finish, a joker finish, the lowest residual penalty.
+
+For small racks (up to ~8 tiles) and tables (up to ~4 groups) only.
+
+The conventions are the ones ``play`` documents: an opening's own melds use
+only the rack's wild tiles (the retrieval comes after the opening); under
+``full-set`` a joker leaves a set of 3 only with the fourth colour laid as a
+real tile; ``layoff_limit`` counts the tiles that grow a group.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import cache
+from itertools import combinations, product
+from typing import Any
+
+from rummy101_solver.tiles import COLOURS, Face, Rack
+
+WILD_POINTS = 101
+UNOPENED = 202
+
+Faces = tuple[tuple[int, int], ...]  # (face index, copies), sorted
+
+
+def _key(counts: Counter[Face]) -> Faces:
+    return tuple(sorted((f.index, k) for f, k in counts.items() if k > 0))
+
+
+# --- new melds and pairs --------------------------------------------------------------
+def _meld_value(reals: tuple[Face, ...], wilds: int, kind: str, joker_pairs: bool) -> int | None:
+    """The best value of a legal group of these real faces and wild tiles, or None."""
+    size = len(reals) + wilds
+    if not reals:
+        return None
+    if kind == "pair":
+        if size != 2:
+            return None
+        if wilds == 1 and joker_pairs:
+            return 2 * reals[0].number
+        if wilds == 0 and reals[0] == reals[1]:
+            return 2 * reals[0].number
+        return None
+    best = None
+    numbers = [f.number for f in reals]
+    colours = [f.colour for f in reals]
+    # a set: one number, distinct colours, 3 or 4 tiles
+    if 3 <= size <= 4 and len(set(numbers)) == 1 and len(set(colours)) == len(colours):
+        best = numbers[0] * size
+    # a run: one colour, distinct numbers, within 1..13; spare wild tiles go as
+    # high as they can (worth most)
+    if 3 <= size <= 13 and len(set(colours)) == 1 and len(set(numbers)) == len(numbers):
+        low, high = min(numbers), max(numbers)
+        start = min(low, 14 - size)
+        if start >= 1 and start + size - 1 >= high:
+            value = sum(range(start, start + size))
+            best = value if best is None else max(best, value)
+    return best
+
+
+def packings(rack: Faces, wilds: int, kinds: frozenset[str], joker_pairs: bool
+             ) -> set[tuple[Faces, int, int, int]]:  # fmt: skip
+    """Every way to lay new groups: (faces laid, wild tiles laid, value, groups)."""
+    return _packings(rack, wilds, kinds, joker_pairs)
+
+
+@cache
+def _packings(rack: Faces, wilds: int, kinds: frozenset[str], joker_pairs: bool
+              ) -> set[tuple[Faces, int, int, int]]:  # fmt: skip
+    from rummy101_solver.tiles import ALL_FACES
+
+    tiles = [ALL_FACES[i] for i, k in rack for _ in range(k)]
+    out: set[tuple[Faces, int, int, int]] = {((), 0, 0, 0)}
+    if not tiles:
+        return out
+    first, rest = tiles[0], tiles[1:]
+    # the first tile stays on the rack
+    rest_key = _key(Counter(rest))
+    out |= _packings(rest_key, wilds, kinds, joker_pairs)
+    # or it is the first real tile of a new group
+    seen: set[tuple[Face, ...]] = set()
+    for n in range(0, min(len(rest), 12) + 1):
+        for others in combinations(rest, n):
+            if others in seen:
+                continue
+            seen.add(others)
+            reals = (first, *others)
+            for w in range(0, wilds + 1):
+                for kind in kinds:
+                    value = _meld_value(reals, w, kind, joker_pairs)
+                    if value is None:
+                        continue
+                    remaining = Counter(rest)
+                    remaining.subtract(others)
+                    for laid, lw, v, c in _packings(_key(remaining), wilds - w, kinds, joker_pairs):
+                        total = Counter({ALL_FACES[i]: k for i, k in laid})
+                        total.update(reals)
+                        out.add((_key(total), lw + w, v + value, c + 1))
+    return out
+
+
+# --- table groups -------------------------------------------------------------------
+def group_changes(group: Any, held: Counter[Face], wild_supply: int, full_set: bool,
+                  limit: int | None) -> list[tuple[Faces, int, int]]:  # fmt: skip
+    """Every change of one table group: (real faces put, wild tiles put, jokers freed)."""
+    out: list[tuple[Faces, int, int]] = []
+    jokers = [i for i, t in enumerate(group.tiles) if t.is_wild]
+    faces = group.stands_for
+    if group.kind == "run":
+        colour = faces[0].colour
+        low, high = faces[0].number, faces[-1].number
+        ends = [(lo, hi) for lo in range(low) for hi in range(14 - high)]
+    elif group.kind == "set":
+        present = {f.colour for f in faces}
+        missing = [c for c in COLOURS if c not in present]
+        ends = [(k, 0) for k in range(len(missing) + 1)]
+    else:
+        ends = [(0, 0)]
+    for lo, hi in ends:
+        if limit is not None and lo + hi > limit:
+            continue
+        if group.kind == "run":
+            new = [Face(colour, n) for n in range(low - lo, low)]
+            new += [Face(colour, n) for n in range(high + 1, high + hi + 1)]
+            if len(faces) + len(new) > 13:
+                continue
+        elif group.kind == "set":
+            new = [Face(c, faces[0].number) for c in missing[:lo]]
+        else:
+            new = []
+        if sum(1 for f in new if not held[f]) > wild_supply:
+            continue
+        # each new place: the real tile (if held) or a wild tile
+        options = [[o for o in (False, True) if (o and wild_supply) or (not o and held[f])]
+                   for f in new]  # fmt: skip
+        for wild_mask in product(*options):
+            if sum(wild_mask) > wild_supply:
+                continue
+            for retrieved in product((False, True), repeat=len(jokers)):
+                if any(retrieved) and full_set and group.kind == "set":
+                    size = len(faces) + len(new)
+                    completed_real = len(faces) == 4 or (len(new) == 1 and not wild_mask[0])
+                    if size != 4 or not completed_real:
+                        continue
+                reals = Counter(f for f, w in zip(new, wild_mask, strict=True) if not w)
+                reals.update(faces[j] for j, r in zip(jokers, retrieved, strict=True) if r)
+                out.append((_key(reals), sum(wild_mask), sum(retrieved)))
+    return out
+
+
+# --- the whole turn ------------------------------------------------------------------
+def best_turn_key(rack: Rack, table: Any, rules: Any, play: Any) -> tuple[bool, bool, int]:
+    """(finish, joker finish, residual penalty) of the best turn."""
+    from rummy101_solver.tiles import ALL_FACES
+
+    counts = rack.face_counts
+    wilds = rack.wilds
+    size = len(rack)
+    take = rules.take
+    pairs_seen = play.pairs_on_table or play.opened == "pairs"
+    pairs_seen = pairs_seen or any(g.kind == "pair" for g in table)
+    best: tuple[bool, bool, int] | None = None
+
+    def consider(finish: bool, joker: bool, residual: int) -> None:
+        nonlocal best
+        key = (finish, joker, -residual)
+        if best is None or key > (best[0], best[1], -best[2]):
+            best = (finish, joker, residual)
+
+    if play.opened == "no":
+        modes = [("melds", frozenset({"run", "set"}), 1), ("pairs", frozenset({"pair"}), 2)]
+        layoffs = play.same_turn_layoff and bool(table)
+    elif play.opened == "melds":
+        kinds = frozenset({"run", "set"}) | (frozenset({"pair"}) if pairs_seen else frozenset())
+        modes = [("opened", kinds, 1)]
+        layoffs = bool(table)
+    else:
+        modes = [("opened", frozenset({"pair"}), 2)]
+        layoffs = bool(table)
+    jokers_on_table = sum(1 for g in table for t in g.tiles if t.is_wild)
+    supply = wilds + jokers_on_table
+    per_group = [
+        group_changes(g, counts, supply, play.retrieve == "full-set", play.layoff_limit) if layoffs
+        else [((), 0, 0)]
+        for g in table
+    ]  # fmt: skip
+    combos: set[tuple[Faces, int, int]] = set()
+    for choice in product(*per_group) if per_group else [()]:
+        total: Counter[Face] = Counter()
+        put_wild = freed = 0
+        for faces, w, f in choice:
+            total.update({ALL_FACES[i]: k for i, k in faces})
+            put_wild += w
+            freed += f
+        if any(total[f] > counts[f] for f in total):
+            continue
+        combos.add((_key(total), put_wild, freed))
+    for mode, kinds, factor in modes:
+        opening = mode != "opened"
+        for faces, put_wild, freed in combos:
+            used = Counter({ALL_FACES[i]: k for i, k in faces})
+            remaining = counts - used
+            pool = wilds + freed - put_wild
+            if pool < 0:
+                continue
+            pattern_wilds = wilds if opening else pool
+            if opening:
+                pattern_wilds = min(wilds, pool)
+            for laid, lw, value, count in packings(_key(remaining), pattern_wilds, kinds,
+                                                   rules.joker_pairs):  # fmt: skip
+                if opening:
+                    bar = rules.meld_bar if mode == "melds" else rules.pairs_bar
+                    score = value if mode == "melds" else count
+                    if count == 0 or score < bar:
+                        continue
+                    if lw > wilds:
+                        continue
+                laid_c = Counter({ALL_FACES[i]: k for i, k in laid})
+                wilds_left = pool - lw
+                if wilds_left < 0:
+                    continue
+                if take is not None:
+                    if take.is_wild:
+                        ok = lw > 0 or (not opening and put_wild > 0)
+                    else:
+                        ok = laid_c[take.face] > 0 or (not opening and used[take.face] > 0)
+                    if not ok:
+                        continue
+                left_faces = remaining - laid_c
+                left_count = sum(left_faces.values()) + wilds_left
+                if left_count < rules.keep or left_count > size:
+                    continue
+                points = sum(f.number * k for f, k in left_faces.items())
+                points += WILD_POINTS * wilds_left
+                finish = left_count <= 1
+                joker = finish and wilds_left == 1
+                consider(finish, joker, points * factor)
+    if best is None and play.opened == "no":
+        return (False, False, UNOPENED)
+    if best is None:  # the taken tile cannot be used: nothing laid
+        points = sum(t.points for t in rack.tiles)
+        return (False, False, points * (2 if play.opened == "pairs" else 1))
+    return best

@@ -1,0 +1,347 @@
+"""``rummy101 play``: named examples from RULES.md and issue 9, the house variants,
+bad input, JSON shape and exit codes. Every plan goes through the validator."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from play_validator import validate_plan
+
+from rummy101_solver.cli import main
+from rummy101_solver.parsing import RackError, parse_rack
+from rummy101_solver.play import Plan, PlayError, PlayRules, best_turn, deal_turn, parse_table
+from rummy101_solver.rules import Rules
+
+
+def turn(rack_text: str, table_text: str, rules: Rules | None = None, **play: Any) -> Plan:
+    rules = rules or Rules()
+    rack = parse_rack(rack_text)
+    table = parse_table(table_text, rules)
+    play_rules = PlayRules(**play)
+    result = best_turn(rack, table, rules, play_rules, alternatives=2)
+    for plan in (result.best, *result.alternatives):
+        validate_plan(rack, table, rules, play_rules, plan)
+    return result.best
+
+
+def moves(plan: Plan) -> list[tuple[str, str, int, str | None]]:
+    return [(m.kind, " ".join(t.code for t in m.tiles), m.group + 1, m.end) for m in plan.moves]
+
+
+def left(plan: Plan) -> str:
+    return " ".join(t.code for t in plan.left)
+
+
+# --- worked examples of RULES.md -------------------------------------------------------
+def test_red_345_takes_r2_and_r6_not_b6() -> None:
+    # RULES.md: red 3-4-5 on the table: red 2 and red 6 may be laid off, a blue 6 may not
+    plan = turn("R2 R6 B6 K1", "R3 R4 R5", opened="melds")
+    assert sorted(moves(plan)) == [
+        ("lay off", "R2", 1, "low"),
+        ("lay off", "R6", 1, "high"),
+    ]
+    assert left(plan) == "B6 K1"
+    assert plan.residual_penalty == 7
+    assert [t.code for t in plan.table_after[0].tiles] == ["R2", "R3", "R4", "R5", "R6"]
+
+
+def test_the_fourth_8_completes_a_set() -> None:
+    plan = turn("Y8 R1", "R8 B8 K8", opened="melds")
+    assert moves(plan) == [("lay off", "Y8", 1, "set")]
+    assert plan.finish.possible and plan.finish.points == 101
+    assert plan.discard is not None and plan.discard.code == "R1"
+
+
+def test_a_fifth_8_has_no_place() -> None:
+    plan = turn("Y8 R1 K2", "R8 B8 K8 Y8", opened="melds")
+    assert moves(plan) == []
+    assert plan.residual_penalty == 11
+
+
+def test_the_red_11_frees_the_joker_and_the_joker_is_played() -> None:
+    # RULES.md: R10 J R12, the joker stands for R11; R11 replaces it and frees it
+    plan = turn("R11 B5 K5 Y1", "R10 J R12", opened="melds")
+    assert moves(plan) == [
+        ("retrieve", "R11", 1, None),
+        ("meld", "J B5 K5", 2, None),
+    ]
+    assert [t.code for t in plan.table_after[0].tiles] == ["R10", "R11", "R12"]
+    assert left(plan) == "Y1"
+    assert plan.finish.possible and not plan.finish.joker_finish
+
+
+def test_a_retrieved_joker_that_cannot_be_used_is_not_taken() -> None:
+    # a joker kept costs 101: swapping Y7 (7 points) for one with no place is worse
+    plan = turn("Y7 K1 K3", "R7 B7 K7 J", opened="melds")
+    assert moves(plan) == []
+    assert plan.residual_penalty == 11
+    # with a place for it, the joker is retrieved and laid off (R13 after R10 R11 R12)
+    plan = turn("R11 Y1 K3", "R10 J R12", opened="melds")
+    assert moves(plan) == [("retrieve", "R11", 1, None), ("lay off", "J", 1, "high")]
+    assert plan.residual_penalty == 4
+
+
+def test_33_36_33_opens_and_69_does_not() -> None:
+    plan = turn("R10 R11 R12 B11 B12 B13 K10 K11 K12 Y1 K4", "K1 K2 K3")
+    assert plan.opening is not None and plan.opening.value == 102
+    assert moves(plan)[-1] == ("lay off", "K4", 1, "high")  # the same turn [R-LAYOFF]
+    assert left(plan) == "Y1"
+    short = turn("R10 R11 R12 B11 B12 B13 Y1 K4", "K1 K2 K3")
+    assert short.mode == "none" and moves(short) == [] and short.residual_penalty == 202
+
+
+def test_a_12_13_1_table_group_is_bad_input() -> None:
+    with pytest.raises(PlayError, match=r"table group 1 \(R12 R13 R1\).*\[R-RUN\]"):
+        parse_table("R12 R13 R1", Rules())
+
+
+# --- the issue's list -----------------------------------------------------------------
+def test_a_pairs_opener_lays_off_but_does_not_meld() -> None:
+    plan = turn("R6 B9 K9 Y9 K1", "R3 R4 R5", opened="pairs")
+    assert moves(plan) == [("lay off", "R6", 1, "high")]
+    assert left(plan) == "B9 K1 K9 Y9"
+    assert plan.residual_penalty == 56  # doubled after pairs [R-PENALTY]
+    melds = turn("R6 B9 K9 Y9 K1", "R3 R4 R5", opened="melds")
+    assert melds.residual_penalty == 1
+
+
+def test_a_pairs_opener_lays_new_pairs() -> None:
+    plan = turn("R6 R6 K1", "R3 R4 R5", opened="pairs")
+    assert left(plan) == "K1"
+    assert plan.finish.possible
+
+
+def test_a_meld_opener_lays_pairs_only_once_pairs_are_on_the_table() -> None:
+    plan = turn("Y6 Y6 K1", "R3 R4 R5", opened="melds")
+    assert moves(plan) == []
+    with_pairs = turn("Y6 Y6 K1", "R3 R4 R5", opened="melds", pairs_on_table=True)
+    assert moves(with_pairs) == [("pair", "Y6 Y6", 2, None)]
+    implied = turn("Y6 Y6 K1", "R3 R4 R5 | B2 B2", opened="melds")
+    assert moves(implied) == [("pair", "Y6 Y6", 3, None)]
+
+
+def test_layoff_limit_2_takes_7_and_8_not_9() -> None:
+    # seed 004's example: 4-5-6 takes 7 and 8, not 9 (a pairs opener cannot meld 7-8-9)
+    plan = turn("R7 R8 R9 K1", "R4 R5 R6", opened="pairs", layoff_limit=2)
+    assert moves(plan) == [("lay off", "R7 R8", 1, "high")]
+    assert left(plan) == "R9 K1"
+
+
+def test_layoff_limit_3_of_seed_004_and_the_default_no_limit() -> None:
+    # the default is no limit; seed 004 writes "at most 3" (--layoff-limit 3)
+    for limit in (None, 3):
+        plan = turn("R7 R8 R9 K1", "R4 R5 R6", opened="pairs", layoff_limit=limit)
+        assert moves(plan) == [("lay off", "R7 R8 R9", 1, "high")]
+        assert plan.finish.possible
+    # with a fourth tile to place, the limit of 3 keeps the cheapest: R3
+    four = turn("R3 R7 R8 R9 K1", "R4 R5 R6", opened="pairs", layoff_limit=3)
+    assert moves(four) == [("lay off", "R7 R8 R9", 1, "high")]
+    assert left(four) == "R3 K1"
+    assert four.residual_penalty == 8
+
+
+def test_retrieve_full_set_needs_the_fourth_colour() -> None:
+    table = "B7 K7 J=R7"
+    anyset = turn("R7 K2 K3 Y1", table, opened="melds")
+    assert moves(anyset) == [("retrieve", "R7", 1, None), ("meld", "K2 K3 J", 2, None)]
+    assert anyset.table_after[1].stands_for[2].code == "K4"
+    full = turn("R7 K2 K3 Y1", table, opened="melds", retrieve="full-set")
+    assert moves(full) == []
+    completed = turn("R7 Y7 K2 K3 Y1", table, opened="melds", retrieve="full-set")
+    assert moves(completed) == [
+        ("lay off", "Y7", 1, "set"),
+        ("retrieve", "R7", 1, None),
+        ("meld", "K2 K3 J", 2, None),
+    ]
+    assert left(completed) == "Y1"
+
+
+def test_lay_offs_never_count_toward_the_bar() -> None:
+    plan = turn("B9 K9 Y9 R6 R7", "R3 R4 R5", Rules(threshold=30))
+    assert plan.mode == "none" and moves(plan) == []
+    assert plan.residual_penalty == 202
+
+
+def test_the_opening_lays_off_the_same_turn_unless_the_house_says_no() -> None:
+    rules = Rules(threshold=30)
+    plan = turn("R4 R5 R6 R7 R8 R12 K1", "R9 R10 R11", rules)
+    assert moves(plan) == [
+        ("open", "R4 R5 R6 R7 R8", 2, None),
+        ("lay off", "R12", 1, "high"),
+    ]
+    assert plan.opening is not None and plan.opening.value == 30  # [R-SAME-TURN] 4-8
+    assert plan.finish.possible
+    later = turn("R4 R5 R6 R7 R8 R12 K1", "R9 R10 R11", rules, same_turn_layoff=False)
+    assert moves(later) == [("open", "R4 R5 R6 R7 R8", 2, None)]
+    assert left(later) == "R12 K1"
+
+
+def test_an_opening_player_keeps_a_retrieved_joker_out_of_the_opening() -> None:
+    # R11 frees the joker only after the opening: B5 K5 + joker cannot be part of it
+    rules = Rules(threshold=15)
+    plan = turn("R11 B5 K5 Y5 Y1", "R10 J R12", rules)
+    assert plan.opening is not None
+    assert plan.moves[0].kind == "open"
+    assert plan.opening.value == 15
+
+
+def test_a_joker_finish_is_preferred() -> None:
+    # both finishes exist; discarding the joker doubles the points [R-JOKER-FINISH]
+    plan = turn("R6 J R2", "R3 R4 R5", opened="melds")
+    assert plan.finish.possible and plan.finish.joker_finish
+    assert plan.finish.points == 202
+    assert left(plan) == "J"
+
+
+def test_the_taken_tile_is_used_at_once() -> None:
+    rules = Rules(take=parse_rack("K1").tiles[0])
+    plan = turn("R6 K1", "R3 R4 R5", rules, opened="melds")
+    assert plan.status == "none" and moves(plan) == []
+    rules = Rules(take=parse_rack("R6").tiles[0])
+    plan = turn("R6 K1", "R3 R4 R5", rules, opened="melds")
+    assert moves(plan) == [("lay off", "R6", 1, "high")]
+
+
+def test_a_one_turn_finish_on_an_empty_table() -> None:
+    plan = turn("R1 R2 R3 K5", "", Rules(threshold=6))
+    assert plan.finish.possible and plan.finish.one_turn and plan.finish.points == 202
+
+
+def test_rack_and_table_respect_the_copies() -> None:
+    rules = Rules()
+    with pytest.raises(RackError, match=r"'R7' \(table tile 4\): a third R7"):
+        best_turn(parse_rack("R7 K1"), parse_table("R6 R7 R8 | R7 B7 K7", rules), rules)
+
+
+# --- the command ---------------------------------------------------------------------
+def run(*args: str) -> tuple[str, int]:
+    result = CliRunner().invoke(main, ["play", *args])
+    return result.output, result.exit_code
+
+
+def test_cli_json_shape_and_exit_0() -> None:
+    out, code = run("R11", "B5", "K5", "Y1", "--opened", "melds", "--table", "R10 J R12",
+                    "--format", "json", "--alternatives", "0")  # fmt: skip
+    assert code == 0
+    data = json.loads(out)
+    assert list(data)[:5] == ["rack", "table", "rules", "opening", "moves"]
+    for key in ("table_after", "left", "residual_penalty", "finish", "status", "alternatives"):
+        assert key in data
+    assert data["opening"] is None
+    assert data["moves"][0] == {"kind": "retrieve", "tiles": ["R11"], "stands_for": ["R11"],
+                                "group": 1, "end": None}  # fmt: skip
+    assert data["finish"] == {"possible": True, "joker_finish": False, "one_turn": False,
+                              "discard": "Y1", "points": 101}  # fmt: skip
+    assert data["residual_penalty"] == 1
+    assert data["residual_penalty_before"] == 22
+    assert data["table_after"][1]["changed"] is True
+
+
+def test_cli_nothing_laid_exits_1() -> None:
+    out, code = run("K1", "K9", "--opened", "melds", "--table", "R3 R4 R5")
+    assert code == 1
+    assert "Verdict: nothing to lay down this turn; residual penalty stays 10." in out
+
+
+def test_cli_cannot_open_exits_1() -> None:
+    out, code = run("K1", "K9", "--table", "R3 R4 R5")
+    assert code == 1
+    assert "Verdict: cannot open this turn" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["R1", "--table", "R3 R4 B5"],
+         "Error: table group 1 (R3 R4 B5) is not legal: not a run: a run is one colour;"
+         " this has red, blue [R-RUN]"),
+        (["R7", "R7", "--table", "R5 R6 R7"],
+         "Error: 'R7' (table tile 3): a third R7; the set has only 2 copies of each tile,"
+         " counting the rack and the table [R-TILES]"),
+        (["R1", "--table", "R3 R14 R5"], "Error: 'R14' (tile 2): numbers run 1–13"),
+        (["J", "J", "--table", "R3 J R5"], "Error: 'J' (table tile 2): a third joker"),
+    ],
+)  # fmt: skip
+def test_cli_bad_input_exits_2(args: list[str], message: str) -> None:
+    out, code = run(*args)
+    assert code == 2
+    assert out.startswith(message), out
+
+
+# --- dealt turns (the benchmark's shape) -----------------------------------------------
+@pytest.mark.parametrize("opened", ["no", "melds", "pairs"])
+def test_dealt_turns_are_legal_and_proven(opened: str) -> None:
+    rules = Rules(threshold=40)  # 14 dealt tiles seldom make 101
+    play_rules = PlayRules(opened=opened)  # type: ignore[arg-type]
+    laid = 0
+    for seed in range(1, 31):
+        rack, table = deal_turn(seed)
+        assert len(rack) == 14 and len(table) == 8
+        result = best_turn(rack, table, rules, play_rules, alternatives=1)
+        assert result.best.status == "optimal"
+        for plan in (result.best, *result.alternatives):
+            validate_plan(rack, table, rules, play_rules, plan)
+        laid += result.best.lays_something
+    assert laid >= 10
+
+
+def test_deal_turn_is_seeded() -> None:
+    assert deal_turn(7) == deal_turn(7)
+    assert deal_turn(7) != deal_turn(8)
+
+
+def test_bench_play_prints_three_states() -> None:
+    result = CliRunner().invoke(main, ["bench", "--play", "--racks", "3"])
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert lines[0] == (
+        "play: 3 dealt turns (14-tile rack, 8 table groups; seeds 1..3), alternatives 0,"
+        " one process"
+    )
+    assert [line.split()[1] for line in lines[1:]] == ["no:", "melds:", "pairs:"]
+    assert all("median" in line and "p95" in line for line in lines[1:])
+
+
+def test_okey_variant_table_and_fake_okey() -> None:
+    # indicator K4: the okey K5 is wild (J), F is a fake okey playing as K5 [R-INDICATOR]
+    rules = Rules(indicator=parse_rack("K4").tiles[0].face)
+    rack = parse_rack("R5 R6 K1", indicator=rules.indicator)
+    table = parse_table("R3 R4 J", rules)
+    result = best_turn(rack, table, rules, PlayRules(opened="melds"))
+    validate_plan(rack, table, rules, PlayRules(opened="melds"), result.best)
+    assert moves(result.best) == [("retrieve", "R5", 1, None), ("lay off", "R6 J", 1, "high")]
+    fake = parse_rack("F K1 Y2", indicator=rules.indicator)
+    plan = best_turn(fake, parse_table("B5 Y5 R5", rules), rules, PlayRules(opened="melds")).best
+    assert moves(plan) == [("lay off", "F", 1, "set")]
+    assert left(plan) == "K1 Y2"
+
+
+def test_same_input_same_output() -> None:
+    args = ["R2", "R6", "B6", "R8", "R11", "Y1", "J", "--opened", "melds", "--table",
+            "R3 R4 R5 | B8 K8 Y8 | R10 J R12", "--format", "json"]  # fmt: skip
+    first, second = run(*args), run(*args)
+    assert first == second and first[1] == 0
+
+
+def test_cli_a_taken_tile_that_cannot_be_used() -> None:
+    out, code = run("R2", "K1", "--take", "Y5", "--opened", "melds", "--table", "R3 R4 R5")
+    assert code == 1
+    assert "Verdict: the taken Y5 cannot be used this turn: do not take it [R-TAKE-DISCARD]." in out
+    out, code = run("R2", "K1", "--take", "Y5", "--table", "R3 R4 R5")
+    assert code == 1
+    assert "no 5 pairs that uses the taken Y5 [R-OPEN-MELDS, R-OPEN-PAIRS]" in out
+
+
+def test_cli_a_time_limit_that_cuts_the_search_is_not_a_proof() -> None:
+    args = ["R1", "R2", "R3", "R4", "R5", "R6", "R8", "R11", "B6", "K9", "K10", "K11", "Y1",
+            "--opened", "melds", "--table", "R3 R4 R5 | B8 K8 Y8 | R10 J R12",
+            "--time-limit", "0.001", "--alternatives", "0", "--format", "json"]  # fmt: skip
+    out, _ = run(*args)
+    data = json.loads(out)
+    if data["moves"]:  # a fast machine may find a plan within 1 ms: then it is not proven
+        assert data["status"] in ("feasible", "optimal")
+    else:
+        assert data["proven"] is False and data["status"] == "none"

@@ -1,0 +1,146 @@
+"""``play`` against an independent exact search on seeded small racks and tables.
+
+Every plan (and every alternative) goes through the validator; the best plan's
+(finish, joker finish, residual penalty) must equal the exact search's.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from play_exact import best_turn_key
+from play_validator import validate_plan
+
+from rummy101_solver.deal import TILE_SET
+from rummy101_solver.play import PlayRules, TableGroup, best_turn, parse_table
+from rummy101_solver.rules import Rules
+from rummy101_solver.tiles import COLOURS, WILD, Face, Rack, Tile
+
+CASES = 320
+
+
+def _table_text(rng: random.Random, used: Counter[Tile], joker_pairs: bool) -> str:
+    """1–3 legal groups (runs, sets, sometimes a pair), jokers pinned, as text."""
+    groups = []
+    for _ in range(rng.randint(1, 3)):
+        kind = rng.choices(["run", "set", "pair"], [6, 3, 1])[0]
+        if kind == "run":
+            colour = rng.choice(COLOURS)
+            length = rng.randint(3, 5)
+            start = rng.randint(1, 14 - length)
+            faces = [Face(colour, n) for n in range(start, start + length)]
+        elif kind == "set":
+            number = rng.randint(1, 13)
+            faces = [Face(c, number) for c in rng.sample(COLOURS, rng.choice([3, 3, 4]))]
+            faces.sort(key=lambda f: f.colour.rank)
+        else:
+            f = Face(rng.choice(COLOURS), rng.randint(1, 13))
+            faces = [f, f]
+        joker_at = rng.randrange(len(faces)) if rng.random() < 0.4 else None
+        if kind == "pair" and not joker_pairs:
+            joker_at = None
+        words = []
+        tiles: Counter[Tile] = Counter()
+        for i, f in enumerate(faces):
+            if i == joker_at:
+                words.append(f"J={f.code}")
+                tiles[WILD] += 1
+            else:
+                words.append(f.code)
+                tiles[Tile(f)] += 1
+        if kind == "pair" and joker_at is None and rng.random() < 0.5:
+            continue
+        if any(used[t] + k > 2 for t, k in tiles.items()):  # 2 copies, 2 jokers
+            continue
+        used.update(tiles)
+        groups.append(" ".join(words))
+    return " | ".join(groups)
+
+
+def _near(table: tuple[TableGroup, ...]) -> list[Face]:
+    """Faces that could be laid off or retrieve a joker: to bias the racks."""
+    out = []
+    for g in table:
+        first, last = g.stands_for[0], g.stands_for[-1]
+        if g.kind == "run":
+            for n in (first.number - 2, first.number - 1, last.number + 1, last.number + 2):
+                if 1 <= n <= 13:
+                    out.append(Face(first.colour, n))
+        elif g.kind == "set":
+            out += [Face(c, first.number) for c in COLOURS]
+        out += [f for t, f in zip(g.tiles, g.stands_for, strict=True) if t.is_wild]
+    return out
+
+
+def random_case(seed: int) -> tuple[Rack, tuple[TableGroup, ...], Rules, PlayRules]:
+    """A seeded small case: a table of 1–3 groups, a rack of 3–7 tiles, a state."""
+    rng = random.Random(seed)
+    joker_pairs = rng.random() < 0.8
+    used: Counter[Tile] = Counter()
+    text = ""
+    while not text:
+        used.clear()
+        text = _table_text(rng, used, joker_pairs)
+    table = parse_table(text, Rules(joker_pairs=joker_pairs))
+    deck = list(TILE_SET)
+    rng.shuffle(deck)
+    near = _near(table)
+    rack: list[Tile] = []
+    size = rng.randint(3, 7)
+    while len(rack) < size:
+        r = rng.random()
+        if r < 0.5 and near:
+            tile = Tile(rng.choice(near))
+        elif r < 0.58:
+            tile = WILD
+        else:
+            tile = rng.choice(deck)
+        if used[tile] + 1 > 2:
+            continue
+        used[tile] += 1
+        rack.append(tile)
+    opened = rng.choice(["melds", "melds", "pairs", "no", "no"])
+    take = None
+    if rng.random() < 0.15:
+        take = rng.choice(rack)
+    rules = Rules(
+        threshold=rng.choice([12, 20, 30]),
+        pairs_threshold=rng.choice([1, 2]),
+        take=take,
+        joker_pairs=joker_pairs,
+    )
+    play = PlayRules(
+        opened=opened,  # type: ignore[arg-type]
+        pairs_on_table=rng.random() < 0.2,
+        layoff_limit=rng.choice([None, None, 1, 2]),
+        retrieve=rng.choice(["any", "full-set"]),  # type: ignore[arg-type]
+        same_turn_layoff=rng.random() < 0.8,
+    )
+    return Rack(tuple(rack)), table, rules, play
+
+
+def test_cases_cover_jokers_on_the_table_and_every_state() -> None:
+    cases = [random_case(seed) for seed in range(CASES)]
+    with_jokers = sum(any(t.is_wild for g in c[1] for t in g.tiles) for c in cases)
+    assert with_jokers >= 80
+    assert CASES - with_jokers >= 80
+    states = Counter(c[3].opened for c in cases)
+    assert min(states.values()) >= 50
+
+
+@pytest.mark.parametrize("block", range(8))
+def test_play_agrees_with_exact_search(block: int) -> None:
+    per_block = CASES // 8
+    for seed in range(block * per_block, (block + 1) * per_block):
+        rack, table, rules, play = random_case(seed)
+        result = best_turn(rack, table, rules, play, alternatives=1)
+        for plan in (result.best, *result.alternatives):
+            validate_plan(rack, table, rules, play, plan)
+        best = result.best
+        got = (best.finish.possible, best.finish.joker_finish, best.residual_penalty)
+        assert best.status in ("optimal", "none") or best.mode == "none", seed
+        assert got == best_turn_key(rack, table, rules, play), (
+            f"seed {seed}: rack {' '.join(rack.codes)}, table {table}, {rules}, {play}"
+        )
