@@ -13,12 +13,17 @@ import click
 from rummy101_solver.cli.batch import batch
 from rummy101_solver.cli.check import check
 from rummy101_solver.cli.deal import bench, deal
+from rummy101_solver.cli.guard import GuardedGroup
 from rummy101_solver.cli.score import score
 from rummy101_solver.cli.solve import solve
 from rummy101_solver.cli.verify import verify
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]}, invoke_without_command=True)
+@click.group(
+    cls=GuardedGroup,
+    context_settings={"help_option_names": ["-h", "--help"]},
+    invoke_without_command=True,
+)
 @click.version_option(package_name="rummy101-solver")
 @click.pass_context
 def main(ctx: click.Context) -> None:
