@@ -106,7 +106,9 @@ def _check_option(name: str, value: Any) -> Any:
         return float(value)
     if name == "objective":
         if value not in ("value", "penalty"):
-            raise OptionError(f"option 'objective': {show_value(value)} is not 'value' or 'penalty'")
+            raise OptionError(
+                f"option 'objective': {show_value(value)} is not 'value' or 'penalty'"
+            )
         return value
     if name in ("joker_pairs", "no_joker_pairs", "rising"):
         if not isinstance(value, bool):

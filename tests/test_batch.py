@@ -53,7 +53,10 @@ def test_batch_answers_every_line_in_order_and_exits_3_on_rejects() -> None:
     assert got[2]["melds"]["value"] == 108
     assert got[2]["rules"]["take"] == "R6"
     assert len(got[2]["meld_alternatives"]) == 1  # the line's own option wins
-    assert got[3] == {"line": 6, "error": 'a JSON line needs "rack": a string of tiles'}
+    assert got[3] == {
+        "line": 6,
+        "error": 'a JSON line needs "rack": a string of tiles or a list of tile strings',
+    }
     assert got[4]["line"] == 7
     assert got[4]["error"].startswith("not valid JSON:")
     assert got[5]["error"].startswith("unknown option 'thresold'")

@@ -98,7 +98,7 @@ def _say(message: str) -> None:
 def _show(err: click.ClickException) -> None:
     """A click error as click shows it (usage and hint for a usage error), its
     message made one bounded line; dropped when stderr cannot be written."""
-    err.message = one_line(err.message)
+    vars(err)["message"] = one_line(err.message)  # ``message`` is Final for mypy only
     if sys.stderr is None:
         return
     try:
@@ -218,19 +218,14 @@ class GuardedGroup(click.Group):
         prog_name: str | None = None,
         complete_var: str | None = None,
         standalone_mode: bool = True,
-        windows_expand_args: bool = True,
         **extra: Any,
     ) -> Any:
         """Run the command line; in standalone mode (the default) exit with the
         code of :func:`run_guarded`."""
         if not standalone_mode:
-            return super().main(
-                args, prog_name, complete_var, standalone_mode, windows_expand_args, **extra
-            )
+            return super().main(args, prog_name, complete_var, False, **extra)
 
         def run() -> Any:
-            return click.Group.main(
-                self, args, prog_name, complete_var, False, windows_expand_args, **extra
-            )
+            return click.Group.main(self, args, prog_name, complete_var, False, **extra)
 
         sys.exit(run_guarded(run))
