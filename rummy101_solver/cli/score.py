@@ -9,13 +9,17 @@ stderr with exit code 2.
 from __future__ import annotations
 
 import json
-import sys
 from typing import cast
 
 import click
 from tabulate import tabulate
 
-from rummy101_solver.cli.common import InputError, format_option, read_stdin
+from rummy101_solver.cli.common import (
+    InputError,
+    format_option,
+    read_stdin_lines,
+    stdin_is_terminal,
+)
 from rummy101_solver.scoring import (
     ENDING_LABELS,
     ENDINGS,
@@ -40,12 +44,12 @@ def read_players(players: tuple[str, ...]) -> list[str]:
     there are none or only ``-`` (lines starting with ``#`` are comments)."""
     if players and players != ("-",):
         return list(players)
-    if sys.stdin.isatty():
+    if stdin_is_terminal():
         raise InputError(
             "no players: give one argument per player, e.g. 'Ali' 'Bea: melds R3 R5',"
             " or one player per line on stdin"
         )
-    lines = (line.strip() for line in read_stdin().splitlines())
+    lines = (line.strip() for _, line in read_stdin_lines())
     return [line for line in lines if line and not line.startswith("#")]
 
 
