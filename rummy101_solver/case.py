@@ -182,8 +182,8 @@ def build_case(rack_text: str, options: Mapping[str, Any] | None = None) -> Case
     values = _options(options)
     rules = build_rules(options)
     indicator, take = rules.indicator, rules.take
-    if reason := too_long(rack_text):
-        raise RackError(None, None, f"rack too long: {reason}")
+    if reason := too_long(rack_text, "the rack text"):
+        raise RackError(None, None, reason)
     # tiles are read one at a time and no further than the first fatal one
     read = iter_tiles(rack_text, indicator=indicator)
     if take is not None:

@@ -39,17 +39,22 @@ class LongLine(str):
     @property
     def message(self) -> str:
         """The reason to show: the length and the limit."""
-        return f"the line holds {self.length} bytes; a line holds at most {MAX_LINE} bytes"
+        return _over(self.length, "the line")
 
 
-def too_long(line: str) -> str | None:
-    """The reason ``line`` is over :data:`MAX_LINE` bytes, or ``None`` when it is not."""
+def _over(size: int, what: str) -> str:
+    return f"{what} holds {size} bytes, over the limit of {MAX_LINE} bytes a line"
+
+
+def too_long(line: str, what: str = "the line") -> str | None:
+    """Why ``line`` (called ``what`` in the reason) is over :data:`MAX_LINE`
+    bytes, or ``None`` when it is not."""
     if isinstance(line, LongLine):
         return line.message
     if len(line) * 4 <= MAX_LINE:
         return None  # at most 4 bytes a character: cannot be too long
     size = len(line.encode("utf-8", "surrogatepass"))
-    return LongLine(size).message if size > MAX_LINE else None
+    return _over(size, what) if size > MAX_LINE else None
 
 
 def _strip_break(line: str) -> str:

@@ -309,8 +309,8 @@ def parse_arrangement(text: str, *, indicator: Face | None = None) -> list[list[
     :class:`RackError` for a bad token, a pin on a tile that is not wild, or an
     empty group. Rack limits are not checked here.
     """
-    if reason := too_long(text):
-        raise RackError(None, None, f"arrangement too long: {reason}")
+    if reason := too_long(text, "the arrangement"):
+        raise RackError(None, None, reason)
     if not _tokens(GROUP_SEPARATORS.sub(" ", text)):
         raise RackError(
             None, None, 'empty arrangement: give groups of tiles, e.g. "R3 R4 R5 | B7 K7 Y7"'

@@ -238,8 +238,8 @@ def parse_player(text: str) -> PlayerHand:
     ``"Ali"`` (or ``"Ali:"``) → ``PlayerHand("Ali")``, for the winner. Tiles use
     the rack notation of :mod:`rummy101_solver.parsing`. Raises :class:`ScoreError`.
     """
-    if reason := too_long(text):
-        raise ScoreError(f"player text too long: {reason}")
+    if reason := too_long(text, "the player text"):
+        raise ScoreError(reason)
     name, colon, rest = text.partition(":")
     name = " ".join(name.split())
     if not name:

@@ -15,6 +15,7 @@ can be expected too.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -158,8 +159,8 @@ def parse_fixtures(text: str, source: str, *, toml: bool | None) -> list[tuple[s
     """(case label, case table) pairs: label ``line N`` (JSON Lines) or ``case N`` (TOML).
 
     ``toml`` says the format; ``None`` (stdin) guesses it: TOML when the text
-    parses as TOML, otherwise JSON Lines (and when the first case line does
-    not start with ``{`` either, the TOML error is reported). JSON Lines are
+    parses as TOML, otherwise JSON Lines (but when the first case line does
+    not look like JSON either, the TOML error is reported). JSON Lines are
     split at ``\\n`` only. Raises :class:`FixtureError` naming the line or
     case for anything unreadable: bad JSON or TOML, a line over the line
     limit, a case that is not a table, nesting deeper than :data:`MAX_DEPTH`.
@@ -169,7 +170,7 @@ def parse_fixtures(text: str, source: str, *, toml: bool | None) -> list[tuple[s
             data = _load_toml(text)
         except (tomllib.TOMLDecodeError, FixtureError) as err:
             first = next((ln.strip() for ln in split_lines(text) if _is_case_line(ln)), "")
-            if not first.startswith("{"):
+            if not _looks_like_json(first):
                 raise FixtureError(f"{source}: neither JSON Lines nor TOML: {err}") from None
             cases = _jsonl_cases(text, source)
         else:
@@ -186,6 +187,14 @@ def parse_fixtures(text: str, source: str, *, toml: bool | None) -> list[tuple[s
         if _nests_deeper_than(case, MAX_DEPTH):
             raise FixtureError(f"{source}, {label}: nested deeper than {MAX_DEPTH} levels")
     return cases
+
+
+_TOML_TABLE = re.compile(r"^\[\[?\s*[\w.\"' -]+\]\]?\s*(#.*)?$")
+
+
+def _looks_like_json(line: str) -> bool:
+    """A first line that starts JSON, not a TOML table header like ``[[case]]``."""
+    return line[:1] in ("{", '"') or (line[:1] == "[" and not _TOML_TABLE.match(line))
 
 
 def _is_case_line(line: str) -> bool:
