@@ -378,7 +378,7 @@ def test_deal_count_has_no_cap_and_racks_come_one_at_a_time() -> None:
 
 
 def test_batch_generator_closed_early_makes_no_more_records() -> None:
-    lines = (OPENS for _ in range(10_000))
+    lines = ("R1 R2 R3" for _ in range(10_000))
     stream = run_batch(lines, {"alternatives": 0}, jobs=2)
     assert next(stream).line == 1
     assert len(multiprocessing.active_children()) == 2
