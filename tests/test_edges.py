@@ -25,7 +25,7 @@ def invoke(*args: str, input: str | bytes | None = None) -> tuple[str, int]:
     ("args", "message"),
     [
         (["--time-limit", "nan"],
-         "Error: option 'time_limit': nan is not a number of seconds from 0.001 to 86400\n"),
+         "Error: Invalid value for '--time-limit': 'nan' is not a finite number\n"),
         (["--time-limit", "inf"],
          "Error: Invalid value for '--time-limit': inf is not in the range 0.001<=x<=86400.0.\n"),
         (["--threshold", "9223372036854775807"],
