@@ -21,7 +21,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Generator, Iterable, Mapping
 from dataclasses import dataclass
 from itertools import islice
 from typing import Any
@@ -189,7 +189,7 @@ def _init_worker() -> None:
 
 def run_batch(
     lines: Iterable[str], defaults: Mapping[str, Any], *, jobs: int = 1
-) -> Iterator[Record]:
+) -> Generator[Record, None, None]:
     """Yield one :class:`Record` per case line, in input order.
 
     ``lines`` is read lazily, ``WINDOW_PER_JOB * jobs`` lines at a time. With

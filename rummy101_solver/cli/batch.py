@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterator
+from contextlib import closing
 from typing import Any, BinaryIO
 
 import click
@@ -48,9 +49,13 @@ def batch(source: BinaryIO, jobs: int, **options: Any) -> None:
 
     rejected = 0
     err = sys.stderr
-    show = err.isatty()
-    with click.progressbar(length=0, label="racks", file=err, hidden=not show) as bar:
-        for record in run_batch(_read(source), options, jobs=jobs):
+    show = err is not None and err.isatty()
+    records = closing(run_batch(_read(source), options, jobs=jobs))  # stops the workers
+    with (
+        records as stream,
+        click.progressbar(length=0, label="racks", file=err, hidden=not show) as bar,
+    ):
+        for record in stream:
             click.echo(record.text)
             rejected += record.error
             bar.update(1)
