@@ -29,9 +29,9 @@ def _escape(char: str) -> str:
     return repr(char)[1:-1]  # '\n' → \n, ESC → \x1b, U+202E → \u202e
 
 
-def escape(text: str, limit: int | None = None) -> str:
+def escape(text: str, limit: int | None = TOKEN_LIMIT) -> str:
     """``text`` with non-printable characters, ``'`` and ``\\`` escaped, cut after
-    ``limit`` shown characters (never inside an escape) with ``…``."""
+    ``limit`` shown characters (never inside an escape) with ``…``; ``None``: no cut."""
     out: list[str] = []
     shown = 0
     for char in text:

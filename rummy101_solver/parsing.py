@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from itertools import islice
 
 from rummy101_solver.lines import too_long
-from rummy101_solver.messages import quote
+from rummy101_solver.messages import escape, quote
 from rummy101_solver.tiles import (
     COPIES,
     MAX_RACK,
@@ -351,7 +351,7 @@ def _parse_pin(token: str, indicator: Face | None, position: int) -> LaidTile:
         reason = f"after '=': {err.reason}"
         if err.reason == "numbers run 1–13":
             digits = re.sub(r"\D", "", right)
-            reason = f"a joker cannot stand for {digits}: numbers run 1–13 [R-WILD]"
+            reason = f"a joker cannot stand for {escape(digits)}: numbers run 1–13 [R-WILD]"
         raise RackError(token, position, reason) from None
     return LaidTile(token, tiles[0][1], position, pin)
 
