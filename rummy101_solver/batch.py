@@ -28,7 +28,7 @@ from typing import Any
 
 from rummy101_solver.case import OptionError, build_case
 from rummy101_solver.lines import too_long
-from rummy101_solver.messages import quote
+from rummy101_solver.messages import one_line, quote
 from rummy101_solver.parsing import RackError
 
 RACK_NEEDED = 'a JSON line needs "rack": a string of tiles or a list of tile strings'
@@ -138,7 +138,7 @@ def analyse_record(rack_text: str, options: Mapping[str, Any]) -> dict[str, Any]
     try:
         case = build_case(rack_text, options)
     except (RackError, OptionError) as err:
-        return {"error": str(err)}
+        return {"error": one_line(str(err))}
     analysis = analyse(case.rack, case.rules, alternatives=case.alternatives,
                        time_limit=case.time_limit)  # fmt: skip
     return analysis_json(analysis)
@@ -150,7 +150,7 @@ def analyse_line(number: int, text: str, defaults: Mapping[str, Any]) -> Record 
     try:
         parsed = parse_line(text)
     except OptionError as err:
-        return Record(number, _compact({"line": number, "error": str(err)}), True)
+        return Record(number, _compact({"line": number, "error": one_line(str(err))}), True)
     if parsed is None:
         return None
     rack_text, options = parsed

@@ -221,6 +221,22 @@ def test_every_float_option_is_a_finite_range() -> None:
         assert isinstance(param.type, FiniteFloatRange), (name, option)
 
 
+UNBOUNDED = {("deal", "--count")}
+"""Integer options with no upper bound, on purpose: deal streams any number of racks."""
+
+
+def test_every_integer_option_has_bounds() -> None:
+    for name, command in sorted(main.commands.items()):
+        for param in command.params:
+            if isinstance(param.type, click.IntRange) and (name, param.opts[0]) not in UNBOUNDED:
+                assert None not in (param.type.min, param.type.max), (name, param.opts[0])
+    huge = "9" * 5000
+    result = invoke("score", "--joker-left", huge, "--winner", "A", "A", "B: melds J")
+    *usage, error = result.stderr.splitlines()  # a usage error: click's usage, hint, error
+    assert result.exit_code == 2 and usage[0].startswith("Usage: rummy101 score")
+    assert error.endswith("…") and len(error) < 250  # the 5000 digits are cut
+
+
 @pytest.mark.parametrize("value", ["nan", "NaN", "inf", "-inf"])
 @pytest.mark.parametrize(("command", "option"), _float_options())
 def test_nan_and_inf_are_usage_errors_for_every_command(

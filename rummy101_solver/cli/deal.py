@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import click
 
+MAX_SEED = 2**63 - 1
+"""Highest shuffle seed accepted (seeds are printed and added to; keep them finite)."""
+
 
 @click.command()
 @click.option(
     "--seed",
-    type=click.IntRange(min=0),
+    type=click.IntRange(0, MAX_SEED),
     default=1,
     show_default=True,
     help="Shuffle seed of the first rack.",
@@ -46,7 +49,7 @@ def deal(seed: int, count: int, size: int) -> None:
 @click.command()
 @click.option("--racks", type=click.IntRange(1, 100_000), default=200, show_default=True,
               help="Seeded dealt racks to time one by one.")  # fmt: skip
-@click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True,
+@click.option("--seed", type=click.IntRange(0, MAX_SEED), default=1, show_default=True,
               help="Seed of the first rack.")  # fmt: skip
 @click.option("--size", type=click.IntRange(1, 22), default=22, show_default=True,
               help="Tiles per rack.")  # fmt: skip

@@ -14,6 +14,7 @@ from typing import cast
 import click
 from tabulate import tabulate
 
+from rummy101_solver.case import MAX_POINTS
 from rummy101_solver.cli.common import (
     InputError,
     format_option,
@@ -110,7 +111,7 @@ def score_text(result: RoundScore, fmt: str = "simple") -> str:
 @click.option("--winner", metavar="NAME", default=None, help="The player who finished.")
 @click.option(
     "--joker-left",
-    type=click.IntRange(min=0),
+    type=click.IntRange(0, MAX_POINTS),
     default=WILD_PENALTY,
     show_default=True,
     metavar="POINTS",
