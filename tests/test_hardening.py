@@ -428,7 +428,9 @@ def _assert_clean(result: Result) -> None:
     assert result.exit_code in EXIT_CODES
     assert "Traceback" not in result.output
     if result.exit_code == 2:
-        one_error_line(result)
+        assert one_error_line(result).startswith("Error: ")
+    else:
+        assert result.stderr == ""
 
 
 def _case_lines(text: str) -> int:

@@ -4,6 +4,9 @@ The core does the work; a command module wires it up and turns library errors
 into clear messages with exit code 2 (never a traceback). ortools is imported
 only when a command solves, so ``--help`` stays fast. Shared options live in
 :mod:`rummy101_solver.cli.options`, shared helpers in :mod:`rummy101_solver.cli.common`.
+The group's class, :class:`~rummy101_solver.cli.guard.GuardedGroup`, gives every command
+registered here the same handling of closed streams, write errors, a broken pipe and
+Ctrl-C, with the exit codes listed there.
 """
 
 from __future__ import annotations
