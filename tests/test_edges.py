@@ -108,7 +108,7 @@ def test_solve_takes_one_rack_from_stdin() -> None:
 def test_deal_seed_must_not_be_negative() -> None:
     out, code = invoke("deal", "--seed", "-5")
     assert code == 2
-    assert "-5 is not in the range x>=0" in out
+    assert "-5 is not in the range 0<=x<=9223372036854775807" in out
 
 
 def test_no_command_prints_help_and_exits_0() -> None:

@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 from rummy101_solver.batch import run_batch
 from rummy101_solver.cli import main
 from rummy101_solver.cli.batch import _read
+from rummy101_solver.cli.guard import run_guarded
 from rummy101_solver.cli.options import FiniteFloatRange
 from rummy101_solver.deal import deal_rack, iter_racks
 from rummy101_solver.lines import MAX_LINE, read_lines, split_lines
@@ -151,6 +152,19 @@ def test_batch_of_an_unreadable_file_is_one_line_exit_2() -> None:
         2,
         "Error: cannot read '/proc/self/mem': Input/output error",
     )
+
+
+def test_an_error_caused_by_ctrl_c_is_an_interrupt_not_a_traceback() -> None:
+    # Ctrl-C while a C extension loads surfaces as "ImportError: initialization failed"
+    def interrupted_import() -> None:
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt:
+            raise ImportError("initialization failed") from None
+
+    assert run_guarded(interrupted_import) == 130
+    with pytest.raises(ZeroDivisionError):  # a real bug keeps its traceback
+        run_guarded(lambda: 1 / 0)
 
 
 # --- kind 8: messages show the token escaped, bounded, on one line --------------------

@@ -186,6 +186,23 @@ def run_guarded(run: Callable[[], Any]) -> int:
         return EXIT_BROKEN_PIPE
     except OSError as err:
         return _os_error(err)
+    except Exception as err:
+        if _interrupted_by_ctrl_c(err):
+            return _interrupted()
+        raise  # a bug: its traceback is wanted
+
+
+def _interrupted_by_ctrl_c(err: BaseException) -> bool:
+    """Whether ``err`` came from a Ctrl-C, e.g. an ``ImportError: initialization
+    failed`` of a C extension interrupted while it loaded."""
+    seen: set[int] = set()
+    cause: BaseException | None = err
+    while cause is not None and id(cause) not in seen:
+        if isinstance(cause, KeyboardInterrupt):
+            return True
+        seen.add(id(cause))
+        cause = cause.__cause__ or cause.__context__
+    return False
 
 
 def _interrupted() -> int:
