@@ -24,6 +24,7 @@ import time
 from collections.abc import Generator, Iterable, Mapping
 from dataclasses import dataclass
 from itertools import islice
+from multiprocessing.pool import Pool
 from typing import Any
 
 from rummy101_solver.case import OptionError, build_case
@@ -187,6 +188,18 @@ def _init_worker() -> None:
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
 
 
+def _start_pool(jobs: int) -> Pool:
+    """A pool of ``jobs`` workers. Ctrl-C is ignored while they start, so that
+    none of them can be hit before :func:`_init_worker` makes it ignore SIGINT."""
+    if threading.current_thread() is not threading.main_thread():
+        return multiprocessing.Pool(jobs, initializer=_init_worker)
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        return multiprocessing.Pool(jobs, initializer=_init_worker)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def run_batch(
     lines: Iterable[str], defaults: Mapping[str, Any], *, jobs: int = 1
 ) -> Generator[Record, None, None]:
@@ -204,7 +217,7 @@ def run_batch(
             if record is not None:
                 yield record
         return
-    pool = multiprocessing.Pool(jobs, initializer=_init_worker)
+    pool = _start_pool(jobs)
     try:
         while window := list(islice(numbered, WINDOW_PER_JOB * jobs)):
             step = max(1, len(window) // jobs)
