@@ -13,18 +13,35 @@ still writes in input order.
 
 from __future__ import annotations
 
+import ctypes
 import json
-from collections.abc import Iterable, Iterator, Mapping
-from concurrent.futures import ProcessPoolExecutor
+import multiprocessing
+import os
+import signal
+import sys
+import threading
+import time
+from collections.abc import Generator, Iterable, Mapping
 from dataclasses import dataclass
 from itertools import islice
+from multiprocessing.pool import Pool
 from typing import Any
 
 from rummy101_solver.case import OptionError, build_case
+from rummy101_solver.lines import too_long
+from rummy101_solver.messages import one_line, quote
 from rummy101_solver.parsing import RackError
+
+RACK_NEEDED = 'a JSON line needs "rack": a string of tiles or a list of tile strings'
 
 WINDOW_PER_JOB = 64
 """Lines handed to each process at a time: bounds memory and keeps order cheap."""
+
+PARENT_POLL = 0.2
+"""Seconds between a worker's checks that its parent is alive (watchdog fallback)."""
+
+PR_SET_PDEATHSIG = 1
+"""Linux prctl option: the signal a process gets when its parent dies."""
 
 
 @dataclass(frozen=True)
@@ -40,28 +57,76 @@ def _compact(obj: Any) -> str:
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
 
 
+class _DuplicateKey(ValueError):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _object_without_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in obj:
+            raise _DuplicateKey(key)
+        obj[key] = value
+    return obj
+
+
+_JSON_KINDS = {list: "an array", str: "a string", int: "a number", float: "a number",
+               bool: "true or false", type(None): "null"}  # fmt: skip
+
+
+def decode_json(text: str) -> Any:
+    """One JSON value; duplicate keys in an object are an error.
+
+    Raises :class:`~rummy101_solver.case.OptionError` with a one-line reason for
+    text that is not JSON, nests too deeply (Python's recursion limit), holds an
+    integer of more digits than Python converts (4300), or repeats a key.
+    """
+    try:
+        return json.loads(text, object_pairs_hook=_object_without_duplicates)
+    except _DuplicateKey as err:
+        raise OptionError(f"duplicate key {quote(err.key)} in a JSON object") from None
+    except json.JSONDecodeError as err:
+        raise OptionError(f"not valid JSON: {err.msg} (column {err.colno})") from None
+    except RecursionError:
+        raise OptionError("JSON nested too deeply to read") from None
+    except ValueError:  # int() of more than sys.get_int_max_str_digits() digits
+        raise OptionError("a JSON number with too many digits to read") from None
+
+
+def is_json_line(stripped: str) -> bool:
+    """A case line is JSON when it starts with ``{``, ``[`` or ``"``, or is
+    ``null``, ``true`` or ``false``; anything else is rack text."""
+    return stripped[:1] in ("{", "[", '"') or stripped in ("null", "true", "false")
+
+
 def parse_line(text: str) -> tuple[str, dict[str, Any]] | None:
     """One input line → (rack text, options), or ``None`` for a blank or ``#`` line.
 
-    Raises :class:`~rummy101_solver.case.OptionError` for a JSON line that is
-    not an object with a ``"rack"`` string (or list of strings).
+    A JSON line (see :func:`is_json_line`) must be an object with ``"rack"``: a
+    string of tiles or a list of tile strings (``["R3", "R4", "R5"]``); its
+    other keys are ``solve`` options, ``-`` or ``_`` alike. Raises
+    :class:`~rummy101_solver.case.OptionError` for a line over
+    :data:`~rummy101_solver.lines.MAX_LINE` bytes, bad JSON, a JSON value
+    that is not an object, a duplicate key or a bad ``"rack"``.
     """
+    if reason := too_long(text):
+        raise OptionError(reason)
     stripped = text.strip()
     if not stripped or stripped.startswith("#"):
         return None
-    if not stripped.startswith("{"):
+    if not is_json_line(stripped):
         return stripped, {}
-    try:
-        obj = json.loads(stripped)
-    except json.JSONDecodeError as err:
-        raise OptionError(f"not valid JSON: {err.msg} (column {err.colno})") from None
+    obj = decode_json(stripped)
     if not isinstance(obj, dict):
-        raise OptionError('a JSON line must be an object with a "rack"')
+        kind = _JSON_KINDS.get(type(obj), "not an object")
+        raise OptionError(f'a JSON line must be an object with "rack", not {kind}')
     rack = obj.pop("rack", None)
     if isinstance(rack, list) and all(isinstance(t, str) for t in rack):
         rack = " ".join(rack)
     if not isinstance(rack, str):
-        raise OptionError('a JSON line needs "rack": a string of tiles')
+        raise OptionError(RACK_NEEDED)
     return rack, {key.replace("-", "_"): value for key, value in obj.items()}
 
 
@@ -74,7 +139,7 @@ def analyse_record(rack_text: str, options: Mapping[str, Any]) -> dict[str, Any]
     try:
         case = build_case(rack_text, options)
     except (RackError, OptionError) as err:
-        return {"error": str(err)}
+        return {"error": one_line(str(err))}
     analysis = analyse(case.rack, case.rules, alternatives=case.alternatives,
                        time_limit=case.time_limit)  # fmt: skip
     return analysis_json(analysis)
@@ -86,7 +151,7 @@ def analyse_line(number: int, text: str, defaults: Mapping[str, Any]) -> Record 
     try:
         parsed = parse_line(text)
     except OptionError as err:
-        return Record(number, _compact({"line": number, "error": str(err)}), True)
+        return Record(number, _compact({"line": number, "error": one_line(str(err))}), True)
     if parsed is None:
         return None
     rack_text, options = parsed
@@ -98,12 +163,52 @@ def _window(items: list[tuple[int, str]], defaults: Mapping[str, Any]) -> list[R
     return [analyse_line(n, text, defaults) for n, text in items]
 
 
+def _watch_parent(parent: int) -> None:
+    """Exit as soon as the parent process is gone (the portable fallback)."""
+    while os.getppid() == parent:
+        time.sleep(PARENT_POLL)
+    os._exit(1)
+
+
+def _init_worker() -> None:
+    """Set up a worker: Ctrl-C is the parent's to handle (it stops the pool), and
+    the worker dies with its parent, so it never outlives a killed batch holding
+    the output pipe open: ``PR_SET_PDEATHSIG`` on Linux, and everywhere a
+    watchdog thread that polls the parent's pid."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    parent = os.getppid()
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        except (OSError, AttributeError):
+            pass  # the watchdog below still works
+    if os.getppid() != parent:  # the parent died before prctl took effect
+        os._exit(1)
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+
+
+def _start_pool(jobs: int) -> Pool:
+    """A pool of ``jobs`` workers. Ctrl-C is ignored while they start, so that
+    none of them can be hit before :func:`_init_worker` makes it ignore SIGINT."""
+    if threading.current_thread() is not threading.main_thread():
+        return multiprocessing.Pool(jobs, initializer=_init_worker)
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        return multiprocessing.Pool(jobs, initializer=_init_worker)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def run_batch(
     lines: Iterable[str], defaults: Mapping[str, Any], *, jobs: int = 1
-) -> Iterator[Record]:
+) -> Generator[Record, None, None]:
     """Yield one :class:`Record` per case line, in input order.
 
-    ``lines`` is read lazily, ``WINDOW_PER_JOB * jobs`` lines at a time.
+    ``lines`` is read lazily, ``WINDOW_PER_JOB * jobs`` lines at a time. With
+    ``jobs`` > 1 the worker processes ignore SIGINT and die with the parent;
+    when the caller stops (Ctrl-C, an error, closing the generator) they are
+    terminated at once and no further record is made.
     """
     numbered = enumerate(lines, start=1)
     if jobs <= 1:
@@ -112,9 +217,14 @@ def run_batch(
             if record is not None:
                 yield record
         return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    pool = _start_pool(jobs)
+    try:
         while window := list(islice(numbered, WINDOW_PER_JOB * jobs)):
             step = max(1, len(window) // jobs)
             parts = [window[i : i + step] for i in range(0, len(window), step)]
-            for records in pool.map(_window, parts, [defaults] * len(parts)):
+            for records in pool.starmap(_window, [(part, defaults) for part in parts]):
                 yield from (r for r in records if r is not None)
+        pool.close()
+    finally:
+        pool.terminate()
+        pool.join()

@@ -14,12 +14,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from rummy101_solver.lines import too_long
+from rummy101_solver.messages import quote, show_value
 from rummy101_solver.parsing import (
     RackError,
     check_rack_limits,
+    iter_tiles,
     parse_face,
     parse_tile,
-    read_tiles,
 )
 from rummy101_solver.rules import MELD_THRESHOLD, PAIRS_THRESHOLD, Rules
 from rummy101_solver.tiles import MAX_RACK, Rack
@@ -60,6 +62,12 @@ _INTS = {
 }
 
 
+EMPTY_RACK = "empty rack: give 1–22 tiles, e.g. R3 R4 R5 B7 K7 Y7 J"
+
+OPTION_NAMES = frozenset({*DEFAULTS, "no_joker_pairs"})
+"""Every option name a case may give (``no_joker_pairs`` is the negative of ``joker_pairs``)."""
+
+
 class OptionError(ValueError):
     """An option with a bad name or value; ``str()`` is the message for the user."""
 
@@ -84,32 +92,34 @@ def _check_option(name: str, value: Any) -> Any:
             return None
         low, high = _INTS[name]
         if isinstance(value, bool) or not isinstance(value, int):
-            raise OptionError(f"option '{name}': {value!r} is not a whole number")
+            raise OptionError(f"option '{name}': {show_value(value)} is not a whole number")
         if value < low or (high is not None and value > high):
             span = f"{low}–{high}" if high is not None else f"at least {low}"
-            raise OptionError(f"option '{name}': {value} is out of range ({span})")
+            raise OptionError(f"option '{name}': {show_value(value)} is out of range ({span})")
         return value
     if name == "time_limit":
         ok = isinstance(value, int | float) and not isinstance(value, bool)
         if not ok or not 0.001 <= value <= MAX_TIME_LIMIT:  # NaN fails this too
             raise OptionError(
-                f"option 'time_limit': {value!r} is not a number of seconds"
+                f"option 'time_limit': {show_value(value)} is not a number of seconds"
                 f" from 0.001 to {MAX_TIME_LIMIT:.0f}"
             )
         return float(value)
     if name == "objective":
         if value not in ("value", "penalty"):
-            raise OptionError(f"option 'objective': {value!r} is not 'value' or 'penalty'")
+            raise OptionError(
+                f"option 'objective': {show_value(value)} is not 'value' or 'penalty'"
+            )
         return value
     if name in ("joker_pairs", "no_joker_pairs", "rising", "one_turn_any_value"):
         if not isinstance(value, bool):
-            raise OptionError(f"option '{name}': {value!r} is not true or false")
+            raise OptionError(f"option '{name}': {show_value(value)} is not true or false")
         return value
     if name in ("take", "indicator"):
         if value is not None and not isinstance(value, str):
-            raise OptionError(f"option '{name}': {value!r} is not a tile")
+            raise OptionError(f"option '{name}': {show_value(value)} is not a tile")
         return value
-    raise OptionError(f"unknown option '{name}'; options: {', '.join(DEFAULTS)}")
+    raise OptionError(f"unknown option {quote(name)}; options: {', '.join(DEFAULTS)}")
 
 
 def _options(options: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -174,12 +184,13 @@ def build_case(rack_text: str, options: Mapping[str, Any] | None = None) -> Case
     values = _options(options)
     rules = build_rules(options)
     indicator, take = rules.indicator, rules.take
-    tiles = read_tiles(rack_text, indicator=indicator)
-    if not tiles:
-        raise RackError(None, None, "empty rack: give 1–22 tiles, e.g. R3 R4 R5 B7 K7 Y7 J")
+    if reason := too_long(rack_text, "the rack text"):
+        raise RackError(None, None, reason)
+    # tiles are read one at a time and no further than the first fatal one
+    read = iter_tiles(rack_text, indicator=indicator)
     if take is not None:
         try:
-            check_rack_limits(tiles, indicator=indicator, max_tiles=MAX_RACK - 1)
+            tiles = check_rack_limits(read, indicator=indicator, max_tiles=MAX_RACK - 1)
         except RackError as err:
             if err.position is None or err.position < MAX_RACK:
                 raise
@@ -189,12 +200,16 @@ def build_case(rack_text: str, options: Mapping[str, Any] | None = None) -> Case
                 f"with --take the rack holds at most {MAX_RACK - 1} tiles before the take"
                 " [R-RACK, R-TAKE-DISCARD]",
             ) from None
+        if not tiles:
+            raise RackError(None, None, EMPTY_RACK)
         try:
             check_rack_limits([*tiles, (values["take"], take)], indicator=indicator)
         except RackError as err:
             raise RackError(values["take"], None, f"--take: {err.reason}") from None
         tiles = [*tiles, (values["take"], take)]
     else:
-        check_rack_limits(tiles, indicator=indicator)
+        tiles = check_rack_limits(read, indicator=indicator)
+        if not tiles:
+            raise RackError(None, None, EMPTY_RACK)
     rack = Rack(tuple(tile for _, tile in tiles))
     return Case(rack, rules, values["alternatives"], values["time_limit"])

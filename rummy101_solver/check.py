@@ -12,6 +12,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Literal
 
+from rummy101_solver.messages import quote
 from rummy101_solver.parsing import LaidTile, check_rack_limits
 from rummy101_solver.rules import Broken, GroupVerdict, Rules, judge_group, residual_penalty
 from rummy101_solver.tiles import MAX_RACK, Rack, Tile, sort_tiles
@@ -104,7 +105,7 @@ def _rack_errors(laid: list[LaidTile], rack: Rack) -> list[Broken]:
             why = "is not on the rack" if have == 0 else f"is laid {used[lt.tile]} times;"
             if have:
                 why += f" the rack holds {have}"
-            errors.append(Broken("R-RACK", f"'{lt.token}' (tile {lt.position}) {why}"))
+            errors.append(Broken("R-RACK", f"{quote(lt.token)} (tile {lt.position}) {why}"))
     return errors
 
 

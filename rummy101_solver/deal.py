@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 from rummy101_solver.tiles import ALL_FACES, COPIES, WILD, WILD_TILES, Face, Rack, Tile, okey_face
 
@@ -24,9 +25,16 @@ def deal_rack(seed: int, size: int = 22) -> Rack:
     return Rack(tuple(tiles[:size]))
 
 
+def iter_racks(seed: int, count: int, size: int = 22) -> Iterator[Rack]:
+    """``count`` racks of ``size`` tiles, shuffled with seeds ``seed`` … ``seed + count - 1``,
+    dealt one at a time (memory stays flat for any ``count``)."""
+    for i in range(count):
+        yield deal_rack(seed + i, size)
+
+
 def deal_racks(seed: int, count: int, size: int = 22) -> list[Rack]:
     """``count`` racks of ``size`` tiles, shuffled with seeds ``seed`` … ``seed + count - 1``."""
-    return [deal_rack(seed + i, size) for i in range(count)]
+    return list(iter_racks(seed, count, size))
 
 
 def deal_indicator_rack(seed: int, size: int = 22) -> tuple[Face, Rack]:

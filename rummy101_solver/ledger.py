@@ -293,9 +293,8 @@ def append_round(path: str, score: RoundScore) -> Ledger:
         if ledger.truncated_line is not None:
             line = ledger.truncated_line
             raise LedgerError(
-                f"{path} line {line} is cut short (an interrupted write?) and holds no whole"
-                f" round; nothing appended: look at line {line}, delete it, and score that"
-                " round again",
+                f"{path} line {line} is cut short (a write interrupted?); nothing"
+                f" appended: delete line {line}, then score that round again",
                 line,
             )
         number = len(ledger.rounds) + 1

@@ -18,9 +18,12 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from itertools import islice
 
+from rummy101_solver.lines import too_long
+from rummy101_solver.messages import escape, quote
 from rummy101_solver.tiles import (
     COPIES,
     MAX_RACK,
@@ -49,6 +52,7 @@ WILD_WORDS = frozenset({"j", "*", "joker", "okey"})
 FAKE_WORDS = frozenset({"f", "fake"})
 
 _SEPARATORS = re.compile(r"[\s,\ufeff]+")  # a byte-order mark separates too
+_TOKEN = re.compile(r"[^\s,\ufeff]+")
 _WORD_NUMBER = re.compile(r"^(?P<word>[^\W\d_]+)(?P<number>[0-9]+)$")
 _NUMBER_WORD = re.compile(r"^(?P<number>[0-9]+)(?P<word>[^\W\d_]+)$")
 _NUMBER = re.compile(r"^[0-9]+$")
@@ -73,11 +77,7 @@ class RackError(ValueError):
         if self.token is None:
             return self.reason
         where = f" (tile {self.position})" if self.position is not None else ""
-        # bytes that were not UTF-8 (surrogate escapes) show as U+FFFD
-        token = self.token.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
-        if len(token) > 24:
-            token = token[:20] + "…"
-        return f"'{token}'{where}: {self.reason}"
+        return f"{quote(self.token)}{where}: {self.reason}"
 
 
 def _fold(word: str) -> str:
@@ -95,7 +95,7 @@ def _number(text: str, token: str, position: int | None) -> int:
 def _colour(word: str, token: str, position: int | None) -> Colour:
     colour = COLOUR_WORDS.get(_fold(word))
     if colour is None:
-        raise RackError(token, position, f"'{word}' is not a colour; {TILE_HINT}")
+        raise RackError(token, position, f"{quote(word)} is not a colour; {TILE_HINT}")
     return colour
 
 
@@ -104,55 +104,77 @@ def _tokens(text: str | Iterable[str]) -> list[str]:
     return [t for t in _SEPARATORS.split(joined.strip()) if t]
 
 
-def read_tiles(
-    text: str | Iterable[str], *, indicator: Face | None = None, first: int = 1
-) -> list[tuple[str, Tile]]:
-    """Text to (token as written, tile) pairs in input order; joins ``red 7`` into one tile.
+def _iter_tokens(text: str | Iterable[str]) -> Iterator[str]:
+    """The tokens of ``text``, found one at a time (a long text is never split whole)."""
+    joined = text if isinstance(text, str) else " ".join(text)
+    for match in _TOKEN.finditer(joined):
+        yield match.group()
 
-    Checks each token, not the rack limits (see :func:`check_rack_limits`).
-    ``first`` is the place number of the first tile in error messages.
-    Raises :class:`RackError` for a token that is not a tile.
+
+def iter_tiles(
+    text: str | Iterable[str], *, indicator: Face | None = None, first: int = 1
+) -> Iterator[tuple[str, Tile]]:
+    """(token as written, tile) pairs in input order, read lazily: a caller that
+    stops at the first fatal tile never reads the rest of a long text.
+
+    Joins ``red 7`` into one tile. Checks each token, not the rack limits (see
+    :func:`check_rack_limits`). ``first`` is the place number of the first tile
+    in error messages. Raises :class:`RackError` for a token that is not a tile.
     """
-    tokens = _tokens(text)
+    tokens = _iter_tokens(text)
     okey = okey_face(indicator) if indicator is not None else None
-    out: list[tuple[str, Tile]] = []
-    i = 0
-    while i < len(tokens):
-        token = tokens[i]
-        position = len(out) + first
+    position = first - 1
+    pending: str | None = None
+
+    def following() -> str | None:
+        nonlocal pending
+        if pending is None:
+            pending = next(tokens, None)
+        return pending
+
+    while (token := following()) is not None:
+        pending = None
+        position += 1
         word = _fold(token)
-        i += 1
         if word in WILD_WORDS:
-            out.append((token, WILD))
+            yield token, WILD
             continue
         if word in FAKE_WORDS:
             if okey is None:
                 raise RackError(
                     token, position, "a fake okey exists only with --indicator [R-INDICATOR]"
                 )
-            out.append((token, Tile(okey, fake=True)))
+            yield token, Tile(okey, fake=True)
             continue
         if word in COLOUR_WORDS:
             # a colour word, its number in the next token: "red 7"
-            if i >= len(tokens) or not _NUMBER.match(tokens[i]):
+            number = following()
+            if number is None or not _NUMBER.match(number):
                 raise RackError(token, position, "a colour needs a number 1–13 after it")
-            token = f"{token} {tokens[i]}"
-            face = Face(COLOUR_WORDS[word], _number(tokens[i], token, position))
-            i += 1
+            pending = None
+            token = f"{token} {number}"
+            face = Face(COLOUR_WORDS[word], _number(number, token, position))
         elif m := _WORD_NUMBER.match(token) or _NUMBER_WORD.match(token):
             colour = _colour(m["word"], token, position)
             face = Face(colour, _number(m["number"], token, position))
-        elif _NUMBER.match(token) and i < len(tokens) and _fold(tokens[i]) in COLOUR_WORDS:
-            # a number, its colour in the next token: "7 red", "7 R"
-            token = f"{token} {tokens[i]}"
-            face = Face(COLOUR_WORDS[_fold(tokens[i])], _number(tokens[i - 1], token, position))
-            i += 1
         elif _NUMBER.match(token):
-            raise RackError(token, position, "a number needs a colour (R, B, K or Y)")
+            colour_word = following()
+            if colour_word is None or _fold(colour_word) not in COLOUR_WORDS:
+                raise RackError(token, position, "a number needs a colour (R, B, K or Y)")
+            # a number, its colour in the next token: "7 red", "7 R"
+            pending = None
+            number_text, token = token, f"{token} {colour_word}"
+            face = Face(COLOUR_WORDS[_fold(colour_word)], _number(number_text, token, position))
         else:
             raise RackError(token, position, f"not a tile; {TILE_HINT}")
-        out.append((token, WILD if face == okey else Tile(face)))
-    return out
+        yield token, WILD if face == okey else Tile(face)
+
+
+def read_tiles(
+    text: str | Iterable[str], *, indicator: Face | None = None, first: int = 1
+) -> list[tuple[str, Tile]]:
+    """Every tile of ``text``: :func:`iter_tiles` as a list."""
+    return list(iter_tiles(text, indicator=indicator, first=first))
 
 
 def parse_face(text: str) -> Face:
@@ -160,7 +182,7 @@ def parse_face(text: str) -> Face:
 
     Raises :class:`RackError` for anything else, wild and fake tiles included.
     """
-    tiles = read_tiles(text)
+    tiles = list(islice(iter_tiles(text), 2))  # a second tile is already one too many
     if len(tiles) != 1 or tiles[0][1].face is None:
         raise RackError(text.strip(), None, f"need exactly one numbered tile; {TILE_HINT}")
     face = tiles[0][1].face
@@ -173,24 +195,31 @@ def parse_tile(text: str, *, indicator: Face | None = None) -> Tile:
 
     Raises :class:`RackError` when ``text`` is not exactly one tile.
     """
-    tiles = read_tiles(text, indicator=indicator)
+    tiles = list(islice(iter_tiles(text, indicator=indicator), 2))
     if len(tiles) != 1:
         raise RackError(text.strip(), None, f"need exactly one tile; {TILE_HINT}")
     return tiles[0][1]
 
 
 def check_rack_limits(
-    tiles: list[tuple[str, Tile]], *, indicator: Face | None = None, max_tiles: int = MAX_RACK
-) -> None:
+    tiles: Iterable[tuple[str, Tile]],
+    *,
+    indicator: Face | None = None,
+    max_tiles: int = MAX_RACK,
+) -> list[tuple[str, Tile]]:
     """Raise :class:`RackError` at the first tile that breaks [R-RACK] / [R-INDICATOR].
 
-    ``tiles`` are (token as written, tile) pairs in input order. Checks: at most
-    ``max_tiles`` tiles, 2 copies of a numbered tile, 2 wild tiles, 2 fake okeys,
-    one copy of the indicator tile (the other lies face up).
+    ``tiles`` are (token as written, tile) pairs in input order, e.g. from
+    :func:`iter_tiles`: they are read one at a time and no further than the
+    first fault. Checks: at most ``max_tiles`` tiles, 2 copies of a numbered
+    tile, 2 wild tiles, 2 fake okeys, one copy of the indicator tile (the other
+    lies face up). Returns the tiles read, as a list.
     """
     faces: Counter[Face] = Counter()
     fakes = wilds = 0
+    seen: list[tuple[str, Tile]] = []
     for position, (token, tile) in enumerate(tiles, start=1):
+        seen.append((token, tile))
         if position > max_tiles:
             raise RackError(token, position, f"a rack holds at most {max_tiles} tiles [R-RACK]")
         if tile.is_wild:
@@ -223,6 +252,7 @@ def check_rack_limits(
                 position,
                 f"a third {tile.face.code}; the set has only {COPIES} copies of each tile [R-RACK]",
             )
+    return seen
 
 
 def parse_tile_list(text: str | Iterable[str], *, indicator: Face | None = None) -> list[Tile]:
@@ -247,10 +277,11 @@ def parse_rack(
     outside 1–13, a tile beyond the copy limits or beyond ``max_tiles``, and an
     empty rack [R-RACK].
     """
-    tiles = read_tiles(text, indicator=indicator)
+    tiles = check_rack_limits(
+        iter_tiles(text, indicator=indicator), indicator=indicator, max_tiles=max_tiles
+    )
     if not tiles:
         raise RackError(None, None, "empty rack: give 1–22 tiles, e.g. R3 R4 R5 B7 K7 Y7 J")
-    check_rack_limits(tiles, indicator=indicator, max_tiles=max_tiles)
     return Rack(tuple(tile for _, tile in tiles))
 
 
@@ -278,6 +309,8 @@ def parse_arrangement(text: str, *, indicator: Face | None = None) -> list[list[
     :class:`RackError` for a bad token, a pin on a tile that is not wild, or an
     empty group. Rack limits are not checked here.
     """
+    if reason := too_long(text, "the arrangement"):
+        raise RackError(None, None, reason)
     if not _tokens(GROUP_SEPARATORS.sub(" ", text)):
         raise RackError(
             None, None, 'empty arrangement: give groups of tiles, e.g. "R3 R4 R5 | B7 K7 Y7"'
@@ -318,7 +351,7 @@ def _parse_pin(token: str, indicator: Face | None, position: int) -> LaidTile:
         reason = f"after '=': {err.reason}"
         if err.reason == "numbers run 1–13":
             digits = re.sub(r"\D", "", right)
-            reason = f"a joker cannot stand for {digits}: numbers run 1–13 [R-WILD]"
+            reason = f"a joker cannot stand for {escape(digits)}: numbers run 1–13 [R-WILD]"
         raise RackError(token, position, reason) from None
     return LaidTile(token, tiles[0][1], position, pin)
 

@@ -44,6 +44,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Literal, get_args
 
+from rummy101_solver.lines import too_long
+from rummy101_solver.messages import TOKEN_LIMIT, escape, one_line, quote
 from rummy101_solver.parsing import FAKE_WORDS, RackError, parse_tile_list
 from rummy101_solver.rules import (
     ONE_TURN_JOKER_LOSS,
@@ -294,8 +296,8 @@ def parse_state(word: str, name: str = "") -> State:
     :data:`STATE_WORDS`) as a :data:`State`. Raises :class:`ScoreError`."""
     state = STATE_WORDS.get(_fold(word))
     if state is None:
-        who = f"player '{name}': " if name else ""
-        raise ScoreError(f"{who}'{word}' is not a state; use not, melds or pairs [R-PENALTY]")
+        who = f"player {quote(name)}: " if name else ""
+        raise ScoreError(f"{who}{quote(word)} is not a state; use not, melds or pairs [R-PENALTY]")
     return state
 
 
@@ -306,12 +308,14 @@ def parse_player(text: str) -> PlayerHand:
     ``"Ali"`` (or ``"Ali:"``) → ``PlayerHand("Ali")``, for the winner. Tiles use
     the rack notation of :mod:`rummy101_solver.parsing`. Raises :class:`ScoreError`.
     """
+    if reason := too_long(text, "the player text"):
+        raise ScoreError(reason)
     name, colon, rest = text.partition(":")
     name = " ".join(name.split())
     if not name:
         if not text.strip():
             raise ScoreError(f"an empty player; {PLAYER_HINT}")
-        raise ScoreError(f"'{text.strip()}': no name before ':'; {PLAYER_HINT}")
+        raise ScoreError(f"{quote(text.strip())}: no name before ':'; {PLAYER_HINT}")
     words = rest.split(None, 1) if colon else []
     if not words:
         return PlayerHand(name)
@@ -322,7 +326,7 @@ def parse_player(text: str) -> PlayerHand:
         if err.token is not None and _fold(err.token) in FAKE_WORDS:
             # score has no indicator: a fake okey is entered as the tile it shows
             err = RackError(err.token, err.position, FAKE_OKEY_HINT)
-        raise ScoreError(f"player '{name}': {err}") from err
+        raise ScoreError(f"player {quote(name)}: {err}") from err
     return PlayerHand(name, state, tuple(tiles))
 
 
@@ -340,13 +344,13 @@ def parse_extra(text: str) -> ExtraPenalty:
     words = rest.split()
     if not name or not colon or not words:
         raise ScoreError(
-            f"extra '{text.strip()}': write NAME: REASON; {EXTRA_HINT} [R-EXTRA-PENALTY]"
+            f"extra {quote(text.strip())}: write NAME: REASON; {EXTRA_HINT} [R-EXTRA-PENALTY]"
         )
     kind = words[0].casefold()
     if kind in EXTRA_REASONS:
         if len(words) > 1:
             raise ScoreError(
-                f"extra '{text.strip()}': '{' '.join(words[1:])}' after {kind};"
+                f"extra for {quote(name)}: {quote(' '.join(words[1:]))} after {kind};"
                 f" a named extra takes no more words; {EXTRA_HINT} [R-EXTRA-PENALTY]"
             )
         return ExtraPenalty(name, kind, EXTRA_PENALTY, EXTRA_REASONS[kind])
@@ -354,12 +358,12 @@ def parse_extra(text: str) -> ExtraPenalty:
         points = int(words[0]) if len(words[0]) <= 6 else MAX_EXTRA_POINTS + 1
         if not 1 <= points <= MAX_EXTRA_POINTS:
             raise ScoreError(
-                f"extra '{text.strip()}': '{words[0]}': an extra penalty is 1–{MAX_EXTRA_POINTS}"
-                " points [R-EXTRA-PENALTY]"
+                f"extra for {quote(name)}: {quote(words[0])}: an extra penalty is"
+                f" 1–{MAX_EXTRA_POINTS} points [R-EXTRA-PENALTY]"
             )
         return ExtraPenalty(name, "points", points, " ".join(words[1:]))
     raise ScoreError(
-        f"extra '{text.strip()}': '{words[0]}' is not an extra penalty; {EXTRA_HINT}"
+        f"extra for {quote(name)}: {quote(words[0])} is not an extra penalty; {EXTRA_HINT}"
         " [R-EXTRA-PENALTY]"
     )
 
@@ -373,8 +377,8 @@ def _find_player(hands: Sequence[PlayerHand], name: str) -> PlayerHand:
     hand = _match_player(hands, name)
     if hand is not None:
         return hand
-    listed = ", ".join(h.name for h in hands)
-    raise ScoreError(f"winner '{name}' is not one of the players ({listed}) [R-SCORE]")
+    listed = one_line(", ".join(escape(h.name, TOKEN_LIMIT) for h in hands), 80)
+    raise ScoreError(f"winner {quote(name)} is not one of the players ({listed}) [R-SCORE]")
 
 
 def _check_tile_set(hands: Sequence[PlayerHand], discarded_jokers: int = 0) -> None:
@@ -386,7 +390,7 @@ def _check_tile_set(hands: Sequence[PlayerHand], discarded_jokers: int = 0) -> N
     for hand in hands:
         if len(hand.tiles) > MAX_RACK:
             raise ScoreError(
-                f"player '{hand.name}' holds {len(hand.tiles)} tiles;"
+                f"player {quote(hand.name)} holds {len(hand.tiles)} tiles;"
                 f" a rack holds at most {MAX_RACK} [R-RACK]"
             )
         for tile in hand.tiles:
@@ -395,14 +399,14 @@ def _check_tile_set(hands: Sequence[PlayerHand], discarded_jokers: int = 0) -> N
                 if jokers > WILD_TILES:
                     finish = " (the winner discarded one)" if discarded_jokers else ""
                     raise ScoreError(
-                        f"player '{hand.name}': a third joker in the round{finish};"
+                        f"player {quote(hand.name)}: a third joker in the round{finish};"
                         f" the set has only {WILD_TILES} [R-TILES]"
                     )
                 continue
             faces[tile.face] += 1
             if faces[tile.face] > COPIES:
                 raise ScoreError(
-                    f"player '{hand.name}': a third {tile.face.code} in the round;"
+                    f"player {quote(hand.name)}: a third {tile.face.code} in the round;"
                     f" the set has only {COPIES} copies of each tile [R-TILES]"
                 )
 
@@ -422,7 +426,9 @@ def validate_round(
     [R-ONE-TURN]; more tiles than the set has [R-TILES, R-RACK].
     """
     if ending not in ENDINGS:
-        raise ScoreError(f"unknown round end '{ending}'; use one of {', '.join(ENDINGS)} [R-SCORE]")
+        raise ScoreError(
+            f"unknown round end {quote(ending)}; use one of {', '.join(ENDINGS)} [R-SCORE]"
+        )
     if len(hands) < 2:
         raise ScoreError(f"a round needs at least 2 players, got {len(hands)} [R-SCORE]")
     seen: dict[str, str] = {}
@@ -431,11 +437,11 @@ def validate_round(
             raise ScoreError(f"player {number} has no name; {PLAYER_HINT}")
         key = _fold(hand.name.strip())
         if key in seen:
-            raise ScoreError(f"player '{hand.name}' is listed twice; names must be unique")
+            raise ScoreError(f"player {quote(hand.name)} is listed twice; names must be unique")
         seen[key] = hand.name
         if hand.state is not None and hand.state not in STATES:
             raise ScoreError(
-                f"player '{hand.name}': '{hand.state}' is not a state;"
+                f"player {quote(hand.name)}: {quote(str(hand.state))} is not a state;"
                 " use not, melds or pairs [R-PENALTY]"
             )
     if rules.joker_left_points < 0:
@@ -447,7 +453,8 @@ def validate_round(
     if ending == "stock":
         if winner is not None:
             raise ScoreError(
-                f"the stock ran out, so there is no winner; drop the winner '{winner}' [R-SCORE]"
+                "the stock ran out, so there is no winner;"
+                f" drop the winner {quote(winner)} [R-SCORE]"
             )
     else:
         if winner is None or not winner.strip():
@@ -455,32 +462,32 @@ def validate_round(
         won = _find_player(hands, winner)
         if won.state == "not" and ending not in ("one-turn", "one-turn-joker"):
             raise ScoreError(
-                f"winner '{won.name}' is marked not (never opened), but a {label} needs an"
-                f" opening [R-FINISH]; if '{won.name}' opened and finished in one turn use"
-                f" --end one-turn (or one-turn-joker), else drop the state: '{won.name}'"
+                f"winner {quote(won.name)} is marked not (never opened), but a {label} needs an"
+                f" opening [R-FINISH]; if {quote(won.name)} opened and finished in one turn use"
+                f" --end one-turn (or one-turn-joker), else drop the state: {quote(won.name)}"
             )
         if won.tiles:
             raise ScoreError(
-                f"winner '{won.name}' still holds {' '.join(codes(sort_tiles(won.tiles)))};"
+                f"winner {quote(won.name)} still holds {' '.join(codes(sort_tiles(won.tiles)))};"
                 " the winner ends with an empty rack [R-FINISH]"
             )
     for hand in hands:
         if hand is won:
             continue
         if hand.state is None:
-            n = hand.name
+            n = hand.name if quote(hand.name) == f"'{hand.name}'" else "NAME"  # shown as typed
             raise ScoreError(
-                f"player '{n}' has no state: write '{n}: not', '{n}: melds TILES'"
+                f"player {quote(hand.name)} has no state: write '{n}: not', '{n}: melds TILES'"
                 f" or '{n}: pairs TILES' [R-PENALTY]"
             )
         if hand.state != "not" and not hand.tiles:
             raise ScoreError(
-                f"player '{hand.name}' opened with {hand.state} but lists no tiles left;"
+                f"player {quote(hand.name)} opened with {hand.state} but lists no tiles left;"
                 " only the winner ends with an empty rack [R-PENALTY]"
             )
         if ending in ("one-turn", "one-turn-joker") and hand.state != "not":
             raise ScoreError(
-                f"player '{hand.name}' opened with {hand.state}, but a one-turn finish"
+                f"player {quote(hand.name)} opened with {hand.state}, but a one-turn finish"
                 " needs every opponent unopened [R-ONE-TURN]"
             )
     _check_tile_set(hands, 1 if ending in ("joker", "one-turn-joker") else 0)

@@ -1,7 +1,10 @@
 """Fixture checks for other projects' CI: run cases, compare expected fields.
 
 A fixture file is JSON Lines (``.jsonl``, one case per line; blank lines and
-``#`` lines skipped) or TOML (``.toml``, an array of ``[[case]]`` tables).
+``#`` lines skipped) or TOML (``.toml``, an array of ``[[case]]`` tables);
+fixtures read from stdin are TOML when they parse as TOML, JSON Lines
+otherwise. A case that cannot run (no ``rack``, no ``expect``, an unknown
+option) is one failed row; an unreadable file is a :class:`FixtureError`.
 Each case has ``"rack"``, an ``"expect"`` table and, optionally, ``"name"``
 and any ``solve`` option (``"take"``, ``"threshold"``, …). Expected fields are
 dotted paths into the ``solve --format json`` object: ``melds.value``,
@@ -12,16 +15,22 @@ can be expected too.
 
 from __future__ import annotations
 
-import json
+import re
 import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rummy101_solver.batch import analyse_record
+from rummy101_solver.batch import analyse_record, decode_json
+from rummy101_solver.case import OPTION_NAMES, OptionError
+from rummy101_solver.lines import split_lines, too_long
+from rummy101_solver.messages import quote, show_value
 
 MISSING = object()
+
+MAX_DEPTH = 64
+"""Deepest nesting of lists and tables a case may have (fixtures need a few)."""
 
 
 class FixtureError(ValueError):
@@ -39,11 +48,18 @@ class Check:
     got: Any
 
     error: str | None = None
-    """The case's error message when its rack or an option was rejected."""
+    """The case's error message when its rack or an option was rejected, or
+    why the case could not run (``bad_case``)."""
+
+    bad_case: bool = False
+    """The case could not run (no rack, no expect, an unknown option): one
+    failed row for the whole case, ``field`` empty."""
 
     @property
     def passed(self) -> bool:
         """The field exists and equals the expected value (``true`` is not ``1``)."""
+        if self.bad_case:
+            return False
         return self.got is not MISSING and same(self.got, self.expected)
 
 
@@ -71,55 +87,157 @@ def lookup(record: Any, path: str) -> Any:
     return node
 
 
-def load_cases(path: Path) -> Iterator[tuple[str, dict[str, Any]]]:
-    """(case label, case table) pairs: label ``line N`` (JSON Lines) or ``case N`` (TOML).
+def _nests_deeper_than(value: Any, depth: int) -> bool:
+    """Whether lists/tables inside ``value`` nest deeper than ``depth`` (no recursion)."""
+    stack = [(value, 0)]
+    while stack:
+        node, level = stack.pop()
+        if isinstance(node, dict | list):
+            if level >= depth:
+                return True
+            items = node.values() if isinstance(node, dict) else node
+            stack.extend((item, level + 1) for item in items)
+    return False
 
-    Raises :class:`FixtureError` for unreadable files or lines.
-    """
+
+def read_fixtures(path: Path) -> str:
+    """The text of a fixture file. Raises :class:`FixtureError` when it cannot be read."""
     try:
-        text = path.read_text(encoding="utf-8")
+        return path.read_text(encoding="utf-8")
     except OSError as err:
-        raise FixtureError(f"{path}: {err.strerror}") from None
+        raise FixtureError(f"{path}: {err.strerror or err}") from None
     except UnicodeDecodeError as err:
         raise FixtureError(f"{path}: not UTF-8 text (byte {err.start})") from None
-    if path.suffix == ".toml":
-        try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as err:
-            raise FixtureError(f"{path}: {err}") from None
-        cases = data.get("case")
-        if not isinstance(cases, list):
-            raise FixtureError(f"{path}: no [[case]] tables")
-        for i, case in enumerate(cases, start=1):
-            yield f"case {i}", case
-        return
-    for number, line in enumerate(text.splitlines(), start=1):
+
+
+def _toml_cases(data: dict[str, Any], source: str) -> list[tuple[str, Any]]:
+    cases = data.get("case")
+    if not isinstance(cases, list):
+        raise FixtureError(f"{source}: no [[case]] tables")
+    for i, case in enumerate(cases, start=1):
+        if not isinstance(case, dict):
+            raise FixtureError(
+                f"{source}: case {i} is {show_value(case)}, not a table: write [[case]] tables"
+                " with rack and expect"
+            )
+    return [(f"case {i}", case) for i, case in enumerate(cases, start=1)]
+
+
+def _load_toml(text: str) -> dict[str, Any]:
+    """Raises ``tomllib.TOMLDecodeError``, or :class:`FixtureError` for what
+    the TOML reader cannot take (nesting or numbers too large)."""
+    try:
+        return tomllib.loads(text)
+    except RecursionError:
+        raise FixtureError("TOML nested too deeply to read") from None
+    except tomllib.TOMLDecodeError:
+        raise
+    except ValueError:  # an integer of more digits than Python converts
+        raise FixtureError("a TOML number with too many digits to read") from None
+
+
+def _jsonl_cases(text: str, source: str) -> list[tuple[str, Any]]:
+    cases: list[tuple[str, Any]] = []
+    for number, line in enumerate(split_lines(text), start=1):
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
             continue
+        where = f"{source}, line {number}"
+        if reason := too_long(line):
+            raise FixtureError(f"{where}: {reason}")
         try:
-            case = json.loads(stripped)
-        except json.JSONDecodeError as err:
-            raise FixtureError(f"{path}, line {number}: not valid JSON: {err.msg}") from None
+            case = decode_json(stripped)
+        except OptionError as err:
+            raise FixtureError(f"{where}: {err}") from None
         if not isinstance(case, dict):
-            raise FixtureError(f"{path}, line {number}: a case must be a JSON object")
-        yield f"line {number}", case
+            raise FixtureError(f"{where}: a case must be a JSON object")
+        cases.append((f"line {number}", case))
+    return cases
+
+
+def parse_fixtures(text: str, source: str, *, toml: bool | None) -> list[tuple[str, Any]]:
+    """(case label, case table) pairs: label ``line N`` (JSON Lines) or ``case N`` (TOML).
+
+    ``toml`` says the format; ``None`` (stdin) guesses it: TOML when the text
+    parses as TOML, otherwise JSON Lines (but when the first case line does
+    not look like JSON either, the TOML error is reported). JSON Lines are
+    split at ``\\n`` only. Raises :class:`FixtureError` naming the line or
+    case for anything unreadable: bad JSON or TOML, a line over the line
+    limit, a case that is not a table, nesting deeper than :data:`MAX_DEPTH`.
+    """
+    if toml is None:
+        try:
+            data = _load_toml(text)
+        except (tomllib.TOMLDecodeError, FixtureError) as err:
+            first = next((ln.strip() for ln in split_lines(text) if _is_case_line(ln)), "")
+            if not _looks_like_json(first):
+                raise FixtureError(f"{source}: neither JSON Lines nor TOML: {err}") from None
+            cases = _jsonl_cases(text, source)
+        else:
+            cases = _toml_cases(data, source)
+    elif toml:
+        try:
+            data = _load_toml(text)
+        except (tomllib.TOMLDecodeError, FixtureError) as err:
+            raise FixtureError(f"{source}: {err}") from None
+        cases = _toml_cases(data, source)
+    else:
+        cases = _jsonl_cases(text, source)
+    for label, case in cases:
+        if _nests_deeper_than(case, MAX_DEPTH):
+            raise FixtureError(f"{source}, {label}: nested deeper than {MAX_DEPTH} levels")
+    return cases
+
+
+_TOML_TABLE = re.compile(r"^\[\[?\s*[\w.\"' -]+\]\]?\s*(#.*)?$")
+
+
+def _looks_like_json(line: str) -> bool:
+    """A first line that starts JSON, not a TOML table header like ``[[case]]``."""
+    return line[:1] in ("{", '"') or (line[:1] == "[" and not _TOML_TABLE.match(line))
+
+
+def _is_case_line(line: str) -> bool:
+    stripped = line.strip()
+    return bool(stripped) and not stripped.startswith("#")
+
+
+def load_cases(path: Path) -> Iterator[tuple[str, Any]]:
+    """(case label, case table) pairs of a fixture file: TOML for a ``.toml``
+    file, JSON Lines otherwise (see :func:`parse_fixtures`).
+
+    Raises :class:`FixtureError` for unreadable files, lines or cases.
+    """
+    yield from parse_fixtures(read_fixtures(path), str(path), toml=path.suffix == ".toml")
+
+
+def _bad_case(label: str, name: str, problem: str) -> list[Check]:
+    return [Check(label, name, "", None, MISSING, problem, bad_case=True)]
 
 
 def run_case(label: str, case: dict[str, Any]) -> list[Check]:
     """Analyse one case and compare every expected field.
 
-    Raises :class:`FixtureError` when the case has no ``rack`` or ``expect``.
+    A case that cannot run (no ``rack``, no ``expect``, an unknown option)
+    gives one failed :class:`Check` with ``bad_case`` set and the reason in
+    ``error``; the other cases still run.
     """
     case = dict(case)
-    name = str(case.pop("name", ""))
+    raw_name = case.pop("name", "")
+    name = raw_name if isinstance(raw_name, str) else show_value(raw_name)
     rack = case.pop("rack", None)
     expect = case.pop("expect", None)
-    if isinstance(rack, list):
-        rack = " ".join(map(str, rack))
-    if not isinstance(rack, str) or not isinstance(expect, dict) or not expect:
-        raise FixtureError(f'{label}: a case needs "rack" (tiles) and "expect" (fields)')
+    if isinstance(rack, list) and all(isinstance(t, str) for t in rack):
+        rack = " ".join(rack)
+    if not isinstance(rack, str):
+        return _bad_case(label, name, 'a case needs "rack": a string of tiles or a list of tiles')
+    if not isinstance(expect, dict) or not expect:
+        return _bad_case(label, name, 'a case needs "expect": a table of fields and their values')
     options = {key.replace("-", "_"): value for key, value in case.items()}
+    unknown = [key for key in options if key not in OPTION_NAMES]
+    if unknown:
+        return _bad_case(label, name, f"unknown option {quote(unknown[0])}; options: "
+                         + ", ".join(sorted(OPTION_NAMES - {"no_joker_pairs"})))  # fmt: skip
     record = analyse_record(rack, options)
     error = record.get("error")
     return [Check(label, name, f, want, lookup(record, f), error) for f, want in expect.items()]

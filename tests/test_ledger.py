@@ -297,8 +297,8 @@ def test_a_truncated_last_line_still_reads_the_earlier_rounds(match: Path) -> No
     before = snapshot(match)
     out, code = cli("score", *ROUNDS[0], "--ledger", str(match))
     assert (out, code) == (
-        f"Error: {match} line 4 is cut short (an interrupted write?) and holds no whole round;"
-        " nothing appended: look at line 4, delete it, and score that round again\n",
+        f"Error: {match} line 4 is cut short (a write interrupted?); nothing appended:"
+        " delete line 4, then score that round again\n",
         2,
     )
     assert snapshot(match) == before

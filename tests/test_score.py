@@ -669,16 +669,16 @@ HINT = (
 @pytest.mark.parametrize(
     ("extra", "message"),
     [
-        ("Bea: dance", f"extra 'Bea: dance': 'dance' is not an extra penalty; {HINT}"),
+        ("Bea: dance", f"extra for 'Bea': 'dance' is not an extra penalty; {HINT}"),
         ("Bea joker-discard", f"extra 'Bea joker-discard': write NAME: REASON; {HINT}"),
         ("Bea:", f"extra 'Bea:': write NAME: REASON; {HINT}"),
         (": 50", f"extra ': 50': write NAME: REASON; {HINT}"),
         ("Bea: joker-discard twice",
-         f"extra 'Bea: joker-discard twice': 'twice' after joker-discard; a named extra takes no"
+         f"extra for 'Bea': 'twice' after joker-discard; a named extra takes no"
          f" more words; {HINT}"),
-        ("Bea: 0", "extra 'Bea: 0': '0': an extra penalty is 1–9999 points"),
-        ("Bea: -5", "extra 'Bea: -5': '-5': an extra penalty is 1–9999 points"),
-        ("Bea: 10000", "extra 'Bea: 10000': '10000': an extra penalty is 1–9999 points"),
+        ("Bea: 0", "extra for 'Bea': '0': an extra penalty is 1–9999 points"),
+        ("Bea: -5", "extra for 'Bea': '-5': an extra penalty is 1–9999 points"),
+        ("Bea: 10000", "extra for 'Bea': '10000': an extra penalty is 1–9999 points"),
         ("Zed: joker-discard",
          "extra penalty for 'Zed', who is not one of the players (Ali, Bea)"),
     ],

@@ -4,6 +4,9 @@ The core does the work; a command module wires it up and turns library errors
 into clear messages with exit code 2 (never a traceback). ortools is imported
 only when a command solves, so ``--help`` stays fast. Shared options live in
 :mod:`rummy101_solver.cli.options`, shared helpers in :mod:`rummy101_solver.cli.common`.
+The group's class, :class:`~rummy101_solver.cli.guard.GuardedGroup`, gives every command
+registered here the same handling of closed streams, write errors, a broken pipe and
+Ctrl-C, with the exit codes listed there.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from rummy101_solver.cli.batch import batch
 from rummy101_solver.cli.bench import bench
 from rummy101_solver.cli.check import check
 from rummy101_solver.cli.deal import deal
+from rummy101_solver.cli.guard import GuardedGroup
 from rummy101_solver.cli.play import play
 from rummy101_solver.cli.rules import rules
 from rummy101_solver.cli.schema import schema
@@ -23,7 +27,11 @@ from rummy101_solver.cli.standings import standings_command
 from rummy101_solver.cli.verify import verify
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]}, invoke_without_command=True)
+@click.group(
+    cls=GuardedGroup,
+    context_settings={"help_option_names": ["-h", "--help"]},
+    invoke_without_command=True,
+)
 @click.version_option(package_name="rummy101-solver")
 @click.pass_context
 def main(ctx: click.Context) -> None:

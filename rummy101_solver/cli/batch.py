@@ -3,30 +3,38 @@
 from __future__ import annotations
 
 import sys
-from typing import Any, TextIO
+from collections.abc import Iterator
+from contextlib import closing
+from typing import Any, BinaryIO
 
 import click
 
+from rummy101_solver.cli.common import InputError
 from rummy101_solver.cli.options import RULE_OPTIONS, with_options
+from rummy101_solver.lines import read_lines
+from rummy101_solver.messages import quote
 
 EXIT_SOME_REJECTED = 3
 
 
 @click.command()
-@click.argument("source", type=click.File("r", encoding="utf-8", errors="replace"), default="-")
+@click.argument("source", type=click.File("rb"), default="-")
 @with_options(
     *RULE_OPTIONS[:-1], "objective", "one_turn_any_value", "keep", "alternatives", "time_limit"
 )
 @click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Processes to spread the work over; output stays in input order.")  # fmt: skip
-def batch(source: TextIO, jobs: int, **options: Any) -> None:
+def batch(source: BinaryIO, jobs: int, **options: Any) -> None:
     """Analyse one rack per line; write one JSON record per line (JSON Lines).
 
     SOURCE: a file, or '-' (the default) for stdin. Each line is a rack in the
-    usual notation, or a JSON object with "rack" and any solve option, e.g.
-    {"rack": "R3 R4 R5 …", "take": "R6", "threshold": 120}. Blank lines and
-    lines starting with '#' are skipped. The options given here are the
-    defaults for every line; a JSON line's own options win.
+    usual notation, or a JSON object with "rack" (a string of tiles or a list
+    of tile strings) and any solve option, e.g. {"rack": "R3 R4 R5 …", "take":
+    "R6", "threshold": 120}. A line starting with '{', '[' or '"' is JSON; an
+    array, a string or a duplicate key is an error. Blank lines and lines
+    starting with '#' are skipped. Lines end at '\\n' (or '\\r\\n') only and
+    hold at most 16384 bytes. The options given here are the defaults for
+    every line; a JSON line's own options win.
 
     Each record is the 'solve --format json' object with "line" (the 1-based
     input line) first; a bad line gives {"line": n, "error": "…"} and the batch
@@ -36,16 +44,36 @@ def batch(source: TextIO, jobs: int, **options: Any) -> None:
     Example:
       rummy101 deal --count 1000 | rummy101 batch --alternatives 0 --jobs 2 > out.jsonl
 
-    Exit code: 0 every line analysed, 3 some lines rejected, 2 bad usage.
+    Exit code: 0 every line analysed, 3 some lines rejected, 2 bad usage or
+    unreadable input (the records before it are written), 130 Ctrl-C.
     """
     from rummy101_solver.batch import run_batch
 
     rejected = 0
     err = sys.stderr
-    show = err.isatty()
-    with click.progressbar(length=0, label="racks", file=err, hidden=not show) as bar:
-        for record in run_batch(source, options, jobs=jobs):
+    show = err is not None and err.isatty()
+    records = closing(run_batch(_read(source), options, jobs=jobs))  # stops the workers
+    with (
+        records as stream,
+        click.progressbar(length=0, label="racks", file=err, hidden=not show) as bar,
+    ):
+        for record in stream:
             click.echo(record.text)
             rejected += record.error
             bar.update(1)
     sys.exit(EXIT_SOME_REJECTED if rejected else 0)
+
+
+def _read(source: BinaryIO) -> Iterator[str]:
+    """The lines of SOURCE; a read error partway is a bad-input error (exit 2)."""
+    lines = read_lines(source)
+    while True:
+        try:
+            line = next(lines)
+        except StopIteration:
+            return
+        except OSError as err:
+            name = str(getattr(source, "name", "<stdin>"))
+            name = "stdin" if name == "<stdin>" else quote(name, 60)
+            raise InputError(f"cannot read {name}: {err.strerror or err}") from None
+        yield line

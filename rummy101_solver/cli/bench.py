@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import click
 
+from rummy101_solver.cli.deal import MAX_SEED
+
 
 @click.command()
 @click.option("--racks", type=click.IntRange(1, 100_000), default=200, show_default=True,
               help="Seeded dealt racks to time one by one.")  # fmt: skip
-@click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True,
+@click.option("--seed", type=click.IntRange(0, MAX_SEED), default=1, show_default=True,
               help="Seed of the first rack.")  # fmt: skip
 @click.option("--size", type=click.IntRange(1, 22), default=None,
               help="Tiles per rack (default 22; 14 with --play).")  # fmt: skip

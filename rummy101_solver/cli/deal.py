@@ -4,21 +4,24 @@ from __future__ import annotations
 
 import click
 
+MAX_SEED = 2**63 - 1
+"""Highest shuffle seed accepted (seeds are printed and added to; keep them finite)."""
+
 
 @click.command()
 @click.option(
     "--seed",
-    type=click.IntRange(min=0),
+    type=click.IntRange(0, MAX_SEED),
     default=1,
     show_default=True,
     help="Shuffle seed of the first rack.",
 )
 @click.option(
     "--count",
-    type=click.IntRange(1, 10_000),
+    type=click.IntRange(min=1),
     default=1,
     show_default=True,
-    help="Racks to deal (seeds SEED, SEED+1, …).",
+    help="Racks to deal (seeds SEED, SEED+1, …), one at a time: no upper limit.",
 )
 @click.option(
     "--size",
@@ -37,7 +40,7 @@ def deal(seed: int, count: int, size: int) -> None:
     Example:
       rummy101 deal --seed 7 | rummy101 solve
     """
-    from rummy101_solver.deal import deal_racks
+    from rummy101_solver.deal import iter_racks
 
-    for rack in deal_racks(seed, count, size):
+    for rack in iter_racks(seed, count, size):
         click.echo(" ".join(rack.codes))

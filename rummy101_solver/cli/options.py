@@ -6,17 +6,35 @@
 
 from __future__ import annotations
 
-import sys
+import math
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 import click
 
 from rummy101_solver.case import MAX_PAIRS, MAX_POINTS, MAX_TIME_LIMIT
-from rummy101_solver.cli.common import color_option, fail, format_option, read_stdin
+from rummy101_solver.cli.common import (
+    color_option,
+    fail,
+    format_option,
+    read_stdin_lines,
+    stdin_is_terminal,
+)
 from rummy101_solver.rules import MELD_THRESHOLD, PAIRS_THRESHOLD
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+
+class FiniteFloatRange(click.FloatRange):
+    """``click.FloatRange`` that also refuses ``nan`` (it compares false with
+    every bound, so a plain range lets it through) and infinities. Every float
+    option of every command uses it (a test checks)."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        number = super().convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a finite number", param, ctx)
+        return number
 
 
 _OPTIONS: dict[str, Callable[[F], F]] = {
@@ -109,7 +127,7 @@ _OPTIONS: dict[str, Callable[[F], F]] = {
     ),
     "time_limit": click.option(
         "--time-limit",
-        type=click.FloatRange(0.001, MAX_TIME_LIMIT),
+        type=FiniteFloatRange(0.001, MAX_TIME_LIMIT),
         default=10.0,
         show_default=True,
         metavar="SECONDS",
@@ -158,16 +176,20 @@ solve_options = with_options(
 
 
 def read_rack_text(tiles: tuple[str, ...]) -> str:
-    """The rack text: the arguments, or stdin when there are none or only ``-``."""
+    """The rack text: the arguments, or stdin when there are none or only ``-``.
+
+    From stdin: one line, blank lines and lines starting with ``#`` skipped
+    (as ``batch`` does); each line at most 16384 bytes.
+    """
     if tiles and tiles != ("-",):
         return " ".join(tiles)
-    if sys.stdin.isatty():
+    if stdin_is_terminal():
         fail("empty rack: give the tiles as arguments (rummy101 solve R3 R4 R5 …) or on stdin")
-    text = read_stdin()
-    lines = [n for n, line in enumerate(text.splitlines(), start=1) if line.strip()]
+    lines = [(n, line) for n, line in read_stdin_lines() if line.strip()]
+    lines = [(n, line) for n, line in lines if not line.lstrip().startswith("#")]
     if len(lines) > 1:
         fail(
-            f"stdin holds {len(lines)} lines (lines {lines[0]} and {lines[1]} …): one rack per"
-            " command; use 'rummy101 batch' for one rack per line"
+            f"stdin holds {len(lines)} lines (lines {lines[0][0]} and {lines[1][0]} …): one rack"
+            " per command; use 'rummy101 batch' for one rack per line"
         )
-    return text
+    return lines[0][1] if lines else ""

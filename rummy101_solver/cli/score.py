@@ -9,19 +9,20 @@ stderr with exit code 2.
 from __future__ import annotations
 
 import json
-import sys
 from typing import cast
 
 import click
 from tabulate import tabulate
 
+from rummy101_solver.case import MAX_POINTS
 from rummy101_solver.cli.common import (
     InputError,
     color_option,
     echo_report,
     format_option,
-    read_stdin,
+    read_stdin_lines,
     report_color,
+    stdin_is_terminal,
 )
 from rummy101_solver.cli.standings import standings_text
 from rummy101_solver.ledger import LedgerError, append_round, standings, standings_json
@@ -52,12 +53,12 @@ def read_players(players: tuple[str, ...]) -> list[str]:
     there are none or only ``-`` (lines starting with ``#`` are comments)."""
     if players and players != ("-",):
         return list(players)
-    if sys.stdin.isatty():
+    if stdin_is_terminal():
         raise InputError(
             "no players: give one argument per player, e.g. 'Ali' 'Bea: melds R3 R5',"
             " or one player per line on stdin"
         )
-    lines = (line.strip() for line in read_stdin().splitlines())
+    lines = (line.strip() for _, line in read_stdin_lines())
     return [line for line in lines if line and not line.startswith("#")]
 
 
@@ -138,7 +139,7 @@ def score_text(result: RoundScore, fmt: str = "simple", *, color: bool = False) 
 @click.option("--winner", metavar="NAME", default=None, help="The player who finished.")
 @click.option(
     "--joker-left",
-    type=click.IntRange(min=0),
+    type=click.IntRange(0, MAX_POINTS),
     default=WILD_PENALTY,
     show_default=True,
     metavar="POINTS",

@@ -64,7 +64,7 @@ def truncated_warning(path: str, table: Standings) -> str | None:
 @click.argument("ledger", metavar="LEDGER", type=click.Path(dir_okay=False))
 @click.option(
     "--after",
-    type=click.IntRange(min=1),
+    type=click.IntRange(1, 1_000_000),
     default=None,
     metavar="N",
     help="The standings after round N (default: the last round).",

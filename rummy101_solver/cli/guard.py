@@ -1,0 +1,248 @@
+"""What every command gets for free: clean streams, signals and exit codes.
+
+:class:`GuardedGroup` is the class of the ``rummy101`` group; its ``main``
+runs the command (click's non-standalone mode) inside :func:`run_guarded`,
+which turns every way a process can end into one line on stderr (at most) and
+a documented exit code, never a traceback:
+
+====  =====================================================================
+code  meaning
+====  =====================================================================
+0     done (the rack opens, the arrangement is legal, every check passed …)
+1     the answer is no (cannot open, illegal or short, a check failed)
+2     bad input or usage: one line naming the token and why
+3     ``batch``: some lines were rejected (each has its error record)
+4     the output could not be written (disk full, closed stdout, I/O error)
+130   interrupted (Ctrl-C, SIGINT): stopped at once, no further output
+141   the reader of the output went away (broken pipe): stopped quietly
+====  =====================================================================
+
+A closed stdin reads as an error (exit 2), a closed stdout is exit 4 before
+any work is done. When even stderr cannot be written the message is dropped
+and the exit code stays the one above. Messages are one line of at most
+about 200 characters (:func:`rummy101_solver.messages.one_line`).
+"""
+
+from __future__ import annotations
+
+import errno
+import io
+import os
+import sys
+from collections.abc import Callable, Sequence
+from typing import IO, Any
+
+import click
+
+from rummy101_solver.cli.common import EXIT_BAD_INPUT, InputError
+from rummy101_solver.messages import one_line
+
+EXIT_OUTPUT = 4
+"""The output could not be written: its reader is there but the write failed."""
+
+EXIT_INTERRUPTED = 130
+"""Ctrl-C (SIGINT): 128 + 2, as a shell reports a process killed by SIGINT."""
+
+EXIT_BROKEN_PIPE = 141
+"""The reader closed the pipe (``rummy101 deal --count 9 | head -1``): 128 + SIGPIPE."""
+
+EXIT_ABORTED = 1
+
+
+class _ClosedStdin(io.RawIOBase):
+    """Stands in for a closed stdin (``<&-``): reading it is a bad-input error."""
+
+    def readable(self) -> bool:
+        return True
+
+    def read(self, size: int = -1) -> bytes:
+        if size == 0:
+            return b""
+        raise InputError("cannot read stdin: it is closed; give the input as arguments")
+
+    def readinto(self, buffer: Any) -> int:
+        raise InputError("cannot read stdin: it is closed; give the input as arguments")
+
+
+def _closed_stdin() -> IO[str]:
+    return io.TextIOWrapper(io.BufferedReader(_ClosedStdin()), encoding="utf-8")
+
+
+def _silence(stream: IO[str] | None, fd: int) -> None:
+    """Point a failed standard stream at /dev/null, so that the flush at
+    interpreter exit cannot fail again (that would change the exit code to 120)."""
+    if stream is None:
+        return
+    try:
+        if stream.fileno() != fd:
+            return
+    except (OSError, ValueError):
+        return  # not a real file (CliRunner): nothing flushes it at exit
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fd)
+    os.close(devnull)
+
+
+def _say(message: str) -> None:
+    """One line on stderr; dropped when stderr cannot be written."""
+    stream = sys.stderr
+    if stream is None:
+        return
+    try:
+        stream.write(message + "\n")
+        stream.flush()
+    except (OSError, ValueError):
+        _silence(stream, 2)
+
+
+def _show(err: click.ClickException) -> None:
+    """A click error as click shows it (usage and hint for a usage error), its
+    message made one bounded line; dropped when stderr cannot be written."""
+    vars(err)["message"] = one_line(err.message)  # ``message`` is Final for mypy only
+    if sys.stderr is None:
+        return
+    try:
+        err.show()
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        _silence(sys.stderr, 2)
+
+
+def _flush_stdout() -> int | None:
+    """Flush stdout: ``None`` when it went out, else the exit code of the failure."""
+    stream = sys.stdout
+    if stream is None:
+        return None
+    try:
+        stream.flush()
+    except BrokenPipeError:
+        _silence(stream, 1)
+        return EXIT_BROKEN_PIPE
+    except (OSError, ValueError) as err:
+        _silence(stream, 1)
+        reason = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
+        _say(f"Error: cannot write the output: {reason}")
+        return EXIT_OUTPUT
+    return None
+
+
+def _os_error(err: OSError) -> int:
+    """An ``OSError`` that reached the top: a broken pipe, a file that could
+    not be read (it has a file name) or output that could not be written."""
+    if isinstance(err, BrokenPipeError) or err.errno == errno.EPIPE:
+        _silence(sys.stdout, 1)
+        return EXIT_BROKEN_PIPE
+    reason = err.strerror or str(err)
+    if err.filename is not None:
+        name = os.fsdecode(err.filename)
+        _say(one_line(f"Error: cannot read {name}: {reason}"))
+        return EXIT_BAD_INPUT
+    _silence(sys.stdout, 1)
+    _say(f"Error: cannot write the output: {reason}")
+    return EXIT_OUTPUT
+
+
+def _exit_code(code: object) -> int:
+    if code is None:
+        return 0
+    if isinstance(code, int):
+        return code
+    _say(one_line(str(code)))
+    return 1
+
+
+def run_guarded(run: Callable[[], Any]) -> int:
+    """Run a command (click in non-standalone mode) and return its exit code;
+    see the module docstring for the codes. Never raises, never prints a traceback."""
+    if sys.stdin is None:
+        sys.stdin = _closed_stdin()
+    if sys.stdout is None:
+        _say("Error: cannot write the output: stdout is closed")
+        return EXIT_OUTPUT
+    try:
+        try:
+            result = run()
+            code = result if type(result) is int else 0
+        except SystemExit as done:
+            code = _exit_code(done.code)
+        failed = _flush_stdout()
+        if failed is not None and code not in (EXIT_BAD_INPUT, EXIT_INTERRUPTED):
+            code = failed
+        return code
+    except KeyboardInterrupt:
+        return _interrupted()
+    except click.Abort as err:
+        if isinstance(err.__cause__, KeyboardInterrupt):
+            return _interrupted()
+        _flush_stdout()
+        _say("Aborted!")
+        return EXIT_ABORTED
+    except click.ClickException as err:
+        failed = _flush_stdout()
+        _show(err)
+        return failed if failed == EXIT_BROKEN_PIPE else err.exit_code
+    except _BrokenPipe:
+        _silence(sys.stdout, 1)
+        return EXIT_BROKEN_PIPE
+    except OSError as err:
+        return _os_error(err)
+    except Exception as err:
+        if _interrupted_by_ctrl_c(err):
+            return _interrupted()
+        raise  # a bug: its traceback is wanted
+
+
+def _interrupted_by_ctrl_c(err: BaseException) -> bool:
+    """Whether ``err`` came from a Ctrl-C, e.g. an ``ImportError: initialization
+    failed`` of a C extension interrupted while it loaded."""
+    seen: set[int] = set()
+    cause: BaseException | None = err
+    while cause is not None and id(cause) not in seen:
+        if isinstance(cause, KeyboardInterrupt):
+            return True
+        seen.add(id(cause))
+        cause = cause.__cause__ or cause.__context__
+    return False
+
+
+def _interrupted() -> int:
+    """Ctrl-C: what was written before stays; nothing more; exit 130."""
+    try:
+        _flush_stdout()
+        _say("Interrupted.")
+    except KeyboardInterrupt:
+        pass
+    return EXIT_INTERRUPTED
+
+
+class _BrokenPipe(Exception):
+    """A broken pipe, carried past click (which would turn it into exit 1)."""
+
+
+class GuardedGroup(click.Group):
+    """A click group whose commands all run inside :func:`run_guarded`."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        """Invoke the command; a broken pipe is carried to :func:`run_guarded`."""
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError as err:
+            raise _BrokenPipe() from err
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        """Run the command line; in standalone mode (the default) exit with the
+        code of :func:`run_guarded`."""
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, False, **extra)
+
+        def run() -> Any:
+            return click.Group.main(self, args, prog_name, complete_var, False, **extra)
+
+        sys.exit(run_guarded(run))
