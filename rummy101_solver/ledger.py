@@ -39,7 +39,6 @@ and, for a bad line, its number. POSIX only (``fcntl``).
 
 from __future__ import annotations
 
-import fcntl
 import json
 import os
 from dataclasses import dataclass
@@ -258,6 +257,8 @@ def read_ledger(path: str) -> Ledger:
     (no such file, a bad line)."""
     fd = _open(path, os.O_RDONLY)
     try:
+        import fcntl  # POSIX only: imported here so the CLI still starts elsewhere
+
         fcntl.flock(fd, fcntl.LOCK_SH)
         return parse_ledger(_read_all(fd), path)
     except IsADirectoryError as bad:
@@ -287,6 +288,8 @@ def append_round(path: str, score: RoundScore) -> Ledger:
     created = not os.path.exists(path)
     fd = _open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT)
     try:
+        import fcntl  # POSIX only: imported here so the CLI still starts elsewhere
+
         fcntl.flock(fd, fcntl.LOCK_EX)
         data = _read_all(fd)
         ledger = parse_ledger(data, path)
