@@ -7,15 +7,16 @@ the ``solve --format json`` object with ``"line"`` (1-based input line) first;
 a bad line gives ``{"line": n, "error": "…"}`` and the batch goes on.
 
 Input is read lazily and worked in bounded windows, so memory stays flat
-however long the input; ``jobs`` > 1 spreads each window over processes and
-still writes in input order.
+however long the input; ``jobs`` > 1 spreads each window over processes (or
+over any given executor, e.g. a Dask cluster's) and still writes in input order.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator, Mapping
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor
+from contextlib import nullcontext
 from dataclasses import dataclass
 from itertools import islice
 from typing import Any
@@ -99,22 +100,31 @@ def _window(items: list[tuple[int, str]], defaults: Mapping[str, Any]) -> list[R
 
 
 def run_batch(
-    lines: Iterable[str], defaults: Mapping[str, Any], *, jobs: int = 1
+    lines: Iterable[str],
+    defaults: Mapping[str, Any],
+    *,
+    jobs: int = 1,
+    executor: Executor | None = None,
 ) -> Iterator[Record]:
     """Yield one :class:`Record` per case line, in input order.
 
-    ``lines`` is read lazily, ``WINDOW_PER_JOB * jobs`` lines at a time.
+    ``lines`` is read lazily, ``WINDOW_PER_JOB * jobs`` lines at a time, each
+    window cut into ``jobs`` parts run on ``executor`` (by default a pool of
+    ``jobs`` local processes; a Dask cluster's ``client.get_executor()`` runs
+    them there). The records do not depend on where they were computed.
     """
     numbered = enumerate(lines, start=1)
-    if jobs <= 1:
+    if jobs <= 1 and executor is None:
         for number, text in numbered:
             record = analyse_line(number, text, defaults)
             if record is not None:
                 yield record
         return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    jobs = max(jobs, 1)
+    pool = nullcontext(executor) if executor is not None else ProcessPoolExecutor(max_workers=jobs)
+    with pool as run:
         while window := list(islice(numbered, WINDOW_PER_JOB * jobs)):
             step = max(1, len(window) // jobs)
             parts = [window[i : i + step] for i in range(0, len(window), step)]
-            for records in pool.map(_window, parts, [defaults] * len(parts)):
+            for records in run.map(_window, parts, [defaults] * len(parts)):
                 yield from (r for r in records if r is not None)

@@ -15,6 +15,7 @@ from rummy101_solver.cli.bench import bench
 from rummy101_solver.cli.check import check
 from rummy101_solver.cli.deal import deal
 from rummy101_solver.cli.score import score
+from rummy101_solver.cli.simulate import simulate
 from rummy101_solver.cli.solve import solve
 from rummy101_solver.cli.verify import verify
 
@@ -31,5 +32,5 @@ def main(ctx: click.Context) -> None:
         click.echo(ctx.get_help())
 
 
-for _command in (solve, check, score, batch, verify, deal, bench):
+for _command in (solve, check, score, batch, verify, deal, bench, simulate):
     main.add_command(_command)

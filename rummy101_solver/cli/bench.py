@@ -18,15 +18,21 @@ import click
               show_default=True, help="Racks for the batch run (0: skip it).")  # fmt: skip
 @click.option("--jobs", type=click.IntRange(1, 64), default=2, show_default=True,
               help="Processes for the batch throughput run.")  # fmt: skip
+@click.option("--simulate", "simulate_deals", type=click.IntRange(0, 10_000_000), default=0,
+              is_flag=False, flag_value=2000, metavar="[DEALS]",
+              help="Also time 'simulate' (classic rules) on DEALS deals (2000 when"
+              " given alone) with JOBS processes: deals per second.")  # fmt: skip
 def bench(racks: int, seed: int, size: int, alternatives: int, batch_racks: int,
-          jobs: int) -> None:  # fmt: skip
+          jobs: int, simulate_deals: int) -> None:  # fmt: skip
     """Time the solver on seeded dealt racks: per rack, and in batch.
 
     Per rack: what 'solve' computes (best meld and pairs openings, one-turn
     finish) for RACKS racks one by one in this process: median, p95 and max
     milliseconds. Batch: BATCH-RACKS racks through 'batch' with JOBS
     processes, JSON rendered and dropped: racks per second. Racks are dealt
-    as by 'rummy101 deal --seed SEED --count N'.
+    as by 'rummy101 deal --seed SEED --count N'. With --simulate: 'simulate'
+    on that many deals of SIZE tiles, classic rules, JOBS processes: deals per
+    second.
     """
     import statistics
     import time
@@ -55,3 +61,16 @@ def bench(racks: int, seed: int, size: int, alternatives: int, batch_racks: int,
         total = time.perf_counter() - start
         click.echo(f"batch: {count} racks, --jobs {jobs}, alternatives {alternatives}:"
                    f" {total:.2f} s, {count / total:.0f} racks/s")  # fmt: skip
+    if simulate_deals:
+        from concurrent.futures import ProcessPoolExecutor
+
+        from rummy101_solver.simulate import Variant, simulate
+
+        start = time.perf_counter()
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            simulate(simulate_deals, seed, size, [Variant("classic")],
+                     executor=pool if jobs > 1 else None)  # fmt: skip
+        total = time.perf_counter() - start
+        rate = simulate_deals / total
+        click.echo(f"simulate: {simulate_deals} deals of {size} tiles, classic rules,"
+                   f" --jobs {jobs}: {total:.2f} s, {rate:.0f} deals/s")  # fmt: skip

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import sys
-from typing import NoReturn
+from collections.abc import Iterator
+from concurrent.futures import Executor
+from contextlib import contextmanager
+from typing import Any, NoReturn, cast
 
 import click
 from tabulate import tabulate_formats
@@ -44,3 +47,30 @@ def read_stdin() -> str:
         return sys.stdin.read()
     data: bytes = buffer.read()
     return data.decode("utf-8", errors="replace")
+
+
+SCHEDULER_TIMEOUT = 10.0
+"""Seconds to wait for a Dask scheduler to answer."""
+
+
+@contextmanager
+def open_scheduler(address: str) -> Iterator[tuple[Executor, int]]:
+    """Connect to the Dask scheduler at ``address`` (``dask.distributed.Client``):
+    yields an executor running work on its workers, and their threads in all.
+
+    Without Dask installed, or when the scheduler does not answer, stops with
+    one line and exit 2. The workers need rummy101-solver installed too.
+    """
+    try:
+        from dask.distributed import Client
+    except ImportError:
+        fail("--scheduler needs Dask: pip install 'rummy101-solver[dask]'")
+    try:
+        client: Any = cast(Any, Client)(address, timeout=SCHEDULER_TIMEOUT, set_as_default=False)
+    except (OSError, TimeoutError, ValueError) as err:
+        fail(f"--scheduler {address!r}: cannot reach the Dask scheduler ({err})")
+    try:
+        threads = sum(client.nthreads().values())
+        yield client.get_executor(), max(1, threads)
+    finally:
+        client.close()
