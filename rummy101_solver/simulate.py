@@ -283,7 +283,9 @@ def wilson_interval(successes: int, trials: int, z: float = Z_95) -> tuple[float
     denominator = 1 + z * z / n
     centre = p + z * z / (2 * n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return (max(0.0, (centre - half) / denominator), min(1.0, (centre + half) / denominator))
+    low = 0.0 if successes <= 0 else (centre - half) / denominator  # exactly 0 at 0 of n
+    high = 1.0 if successes >= trials else (centre + half) / denominator  # and 1 at n of n
+    return (max(0.0, low), min(1.0, high))
 
 
 def percentile(histogram: Mapping[int, int], p: float) -> int:
