@@ -469,9 +469,11 @@ def simulation_json(sim: Simulation) -> dict[str, Any]:
 
 
 def _percent(successes: int, trials: int) -> str:
+    """``share % (low–high)``: one decimal, two when the interval ends below 1 %."""
     low, high = wilson_interval(successes, trials)
     share = successes / trials if trials else 0.0
-    return f"{100 * share:.1f} % ({100 * low:.1f}–{100 * high:.1f})"
+    digits = 2 if high < 0.01 else 1
+    return f"{100 * share:.{digits}f} % ({100 * low:.{digits}f}–{100 * high:.{digits}f})"
 
 
 def _spread(histogram: Mapping[int, int]) -> str:
@@ -541,13 +543,14 @@ def simulation_text(sim: Simulation, fmt: str = "simple") -> str:
     if unproven:
         lines.append("Racks not proven within the time limit: " + ", ".join(unproven))
     bins = [_value_bins(f.histogram("meld_value")) for f in figures]
-    lows = sorted({low for b in bins for low in b})
+    top = max((max(b) for b in bins if b), default=0)
+    lows = [0, 1, *range(VALUE_BIN, top + 1, VALUE_BIN)] if top else [0]
     value_rows = [
         [_bin_label(low), *(f"{100 * b.get(low, 0) / deals:.1f} %" for b in bins)] for low in lows
     ]
     lines += ["", "Best meld value (points), share of racks:"]
     lines.append(tabulate(value_rows, headers=headers, tablefmt=fmt, disable_numparse=True))
-    counts = sorted({n for f in figures for n in f.histogram("pairs")})
+    counts = range(max((n for f in figures for n in f.histogram("pairs")), default=0) + 1)
     pair_rows = [
         [str(n), *(f"{100 * f.histogram('pairs').get(n, 0) / deals:.1f} %" for f in figures)]
         for n in counts
