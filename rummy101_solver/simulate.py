@@ -89,7 +89,8 @@ class Variant:
         """The rack of the deal shuffled with ``seed`` (``size`` tiles) and its
         indicator (``None`` for classic jokers) [R-TILES, R-INDICATOR]."""
         if self.random_indicator:
-            return deal_indicator_rack(seed, size)[::-1]
+            indicator, rack = deal_indicator_rack(seed, size)
+            return rack, indicator
         if self.rules.indicator is not None:
             _, rack = deal_indicator_rack(seed, size, indicator=self.rules.indicator)
             return rack, self.rules.indicator

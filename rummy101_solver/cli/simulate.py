@@ -109,8 +109,8 @@ def _check_plot(plot: str | None) -> None:
               " processes; needs the 'dask' extra.")  # fmt: skip
 @format_option
 @click.option("--plot", metavar="FILE.png|FILE.svg", default=None,
-              help="Also draw the best meld value histograms with the thresholds;"
-              " needs the 'plot' extra (matplotlib).")  # fmt: skip
+              help="Also draw the histograms of the best meld value and of the pairs,"
+              " with the bars; needs the 'plot' extra (matplotlib).")  # fmt: skip
 @click.pass_context
 def simulate(ctx: click.Context, deals: int, seed: int, rack_size: int,
              variants: tuple[str, ...], jobs: int, scheduler: str | None, fmt: str,
