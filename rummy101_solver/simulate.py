@@ -23,8 +23,10 @@ Adding a statistic (the hook): a :data:`RackStatistic` is a module-level
 function ``(rack, rules, time_limit) -> {name: int}``; pass
 ``statistics=(*DEFAULT_STATISTICS, f)`` to :func:`simulate`. Every name is
 tallied into a histogram per variant. Names ``distance_melds`` and
-``distance_pairs`` (tiles from opening, the ``outs`` distance) are shown as the
-``"distance"`` table: shares at each distance.
+``distance_pairs`` (tiles from opening, the ``outs`` distance; :data:`OUT_OF_REACH`
+when no opening can be reached) are shown as the ``"distance"`` table: shares at
+each distance; a 0/1 ``distance_unproven`` counts racks whose distance a time
+limit cut short.
 """
 
 from __future__ import annotations
@@ -55,6 +57,9 @@ VALUE_BIN = 20
 
 DISTANCE_KEYS = ("distance_melds", "distance_pairs")
 """Statistic names shown as the distance table (see the module docstring)."""
+
+OUT_OF_REACH = -1
+"""The value a distance statistic gives when no opening can be reached."""
 
 RackStatistic = Callable[[Rack, Rules, float], Mapping[str, int]]
 """A per-rack statistic: (rack, rules, time limit in seconds) → {name: small integer}.
@@ -410,15 +415,22 @@ def _percentiles(histogram: Mapping[int, int]) -> dict[str, int] | None:
     return {str(p): percentile(histogram, p) for p in PERCENTILES}
 
 
+def _distances(histogram: Mapping[int, int]) -> list[int]:
+    """Distances in order, out of reach (:data:`OUT_OF_REACH`) last."""
+    return sorted(histogram, key=lambda d: (d == OUT_OF_REACH, d))
+
+
 def _distance_json(figures: VariantFigures, deals: int) -> dict[str, Any] | None:
     if not any(key in figures.tally for key in DISTANCE_KEYS):
         return None
     out: dict[str, Any] = {}
     for key in DISTANCE_KEYS:
+        histogram = figures.histogram(key)
         out[key.removeprefix("distance_")] = [
-            {"distance": d, **_share_json(racks, deals)}
-            for d, racks in sorted(figures.histogram(key).items())
+            {"distance": None if d == OUT_OF_REACH else d, **_share_json(histogram[d], deals)}
+            for d in _distances(histogram)
         ]
+    out["unproven"] = figures.count("distance_unproven")
     return out
 
 
@@ -458,7 +470,9 @@ def simulation_json(sim: Simulation) -> dict[str, Any]:
     "open_pairs", "open_either", "one_turn_finish" (null once someone opened),
     "value_percentiles": {"10", "50", "90", "99"}, "value_histogram": {points:
     racks}, "pairs_percentiles", "pairs_histogram": {pairs: racks}, "distance"
-    (null without the distance statistic), "unproven"}]}``. Shares are of all deals, rounded
+    ({"melds": [{"distance" (null: out of reach), "count", "share", "interval"}],
+    "pairs": […], "unproven"}, or null without the distance statistic),
+    "unproven"}]}``. Shares are of all deals, rounded
     to 4 decimals."""
     return {
         "deals": sim.deals,
@@ -535,10 +549,11 @@ def simulation_text(sim: Simulation, fmt: str = "simple") -> str:
     ]
     for key in DISTANCE_KEYS:
         kind = key.removeprefix("distance_")
-        distances = sorted({d for f in figures for d in f.histogram(key)})
+        distances = _distances({d: 1 for f in figures for d in f.histogram(key)})
         for d in distances:
             shares = [_percent(f.histogram(key).get(d, 0), deals) for f in figures]
-            rows.append([f"{kind}: distance {d}", *shares])
+            label = "out of reach" if d == OUT_OF_REACH else f"distance {d}"
+            rows.append([f"{kind}: {label}", *shares])
     lines.append(tabulate(rows, headers=headers, tablefmt=fmt, disable_numparse=True))
     unproven = [f"{f.variant.name}: {f.count('unproven')}" for f in figures if f.count("unproven")]
     if unproven:

@@ -24,6 +24,7 @@ from rummy101_solver.rules import Rules
 from rummy101_solver.simulate import (
     DEFAULT_STATISTICS,
     Variant,
+    _percent,
     opening_figures,
     pairs_count,
     percentile,
@@ -229,20 +230,26 @@ def test_progress_reports_every_deal() -> None:
 
 # the distance hook: a statistic with distance_* names becomes the distance table
 def fake_distance(rack: Rack, rules: Rules, time_limit: float) -> dict[str, int]:
-    return {"distance_melds": len(rack) % 2, "distance_pairs": rack.wilds}
+    pairs = -1 if rack.wilds == 2 else rack.wilds  # -1: out of reach
+    return {"distance_melds": len(rack) % 2, "distance_pairs": pairs, "distance_unproven": 0}
 
 
 def test_distance_statistics_are_shown() -> None:
     stats = (*DEFAULT_STATISTICS, fake_distance)
     sim = simulate(20, 1, 21, VARIANTS[:1], statistics=stats)
     wilds = Counter(r.wilds for r in deal_racks(1, 20, 21))
+    assert wilds[2] > 0
     distance = simulation_json(sim)["variants"][0]["distance"]
     assert distance["melds"] == [
         {"distance": 1, "count": 20, "share": 1.0, "interval": [0.8389, 1.0]}
     ]
-    assert [(d["distance"], d["count"]) for d in distance["pairs"]] == sorted(wilds.items())
-    text = simulation_text(sim)
-    assert "melds: distance 1  100.0 % (83.9–100.0)" in text
+    expected = [(0, wilds[0]), (1, wilds[1]), (None, wilds[2])]
+    assert [(d["distance"], d["count"]) for d in distance["pairs"]] == expected
+    assert distance["unproven"] == 0
+    rows = {line[:20].strip(): line[20:].strip() for line in simulation_text(sim).splitlines()}
+    assert rows["melds: distance 1"] == "100.0 % (83.9–100.0)"
+    assert rows["pairs: distance 0"] == _percent(wilds[0], 20)
+    assert rows["pairs: out of reach"] == _percent(wilds[2], 20)
     plain = simulation_json(simulate(20, 1, 21, VARIANTS[:1]))
     assert plain["variants"][0]["distance"] is None
 
