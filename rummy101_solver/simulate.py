@@ -491,6 +491,11 @@ def _percent(successes: int, trials: int) -> str:
     return f"{100 * share:.{digits}f} % ({100 * low:.{digits}f}–{100 * high:.{digits}f})"
 
 
+def _bars(rules: Rules) -> str:
+    pairs = rules.pairs_bar
+    return f"{rules.meld_bar} points / {pairs} pair{'s' * (pairs != 1)}"
+
+
 def _spread(histogram: Mapping[int, int]) -> str:
     found = _percentiles(histogram)
     return " / ".join(str(v) for v in found.values()) if found else "–"
@@ -527,13 +532,7 @@ def simulation_text(sim: Simulation, fmt: str = "simple") -> str:
     headers = ["", *(f.variant.name for f in figures)]
     rows: list[list[str]] = [
         ["options", *(f.variant.options or "(none)" for f in figures)],
-        [
-            "bars",
-            *(
-                f"{f.variant.rules.meld_bar} points / {f.variant.rules.pairs_bar} pairs"
-                for f in figures
-            ),
-        ],
+        ["bars", *(_bars(f.variant.rules) for f in figures)],
         ["opens with melds", *(_percent(f.count("open_melds"), deals) for f in figures)],
         ["opens with pairs", *(_percent(f.count("open_pairs"), deals) for f in figures)],
         ["opens either way", *(_percent(f.count("open_either"), deals) for f in figures)],
