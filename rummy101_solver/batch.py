@@ -7,8 +7,8 @@ the ``solve --format json`` object with ``"line"`` (1-based input line) first;
 a bad line gives ``{"line": n, "error": "…"}`` and the batch goes on.
 
 Input is read lazily and worked in bounded windows, so memory stays flat
-however long the input; ``jobs`` > 1 spreads each window over processes and
-still writes in input order.
+however long the input; ``jobs`` > 1 spreads each window over processes (or
+over any given executor, e.g. a Dask cluster's) and still writes in input order.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ import sys
 import threading
 import time
 from collections.abc import Generator, Iterable, Mapping
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from itertools import islice
 from multiprocessing.pool import Pool
@@ -201,21 +202,36 @@ def _start_pool(jobs: int) -> Pool:
 
 
 def run_batch(
-    lines: Iterable[str], defaults: Mapping[str, Any], *, jobs: int = 1
+    lines: Iterable[str],
+    defaults: Mapping[str, Any],
+    *,
+    jobs: int = 1,
+    executor: Executor | None = None,
 ) -> Generator[Record, None, None]:
     """Yield one :class:`Record` per case line, in input order.
 
-    ``lines`` is read lazily, ``WINDOW_PER_JOB * jobs`` lines at a time. With
-    ``jobs`` > 1 the worker processes ignore SIGINT and die with the parent;
+    ``lines`` is read lazily, ``WINDOW_PER_JOB * jobs`` lines at a time, each
+    window cut into ``jobs`` parts. By default the parts run on a pool of
+    ``jobs`` local processes, which ignore SIGINT and die with the parent;
     when the caller stops (Ctrl-C, an error, closing the generator) they are
-    terminated at once and no further record is made.
+    terminated at once and no further record is made. With ``executor`` (a Dask
+    cluster's ``client.get_executor()``) the parts run there instead. The
+    records do not depend on where they were computed.
     """
     numbered = enumerate(lines, start=1)
-    if jobs <= 1:
+    if jobs <= 1 and executor is None:
         for number, text in numbered:
             record = analyse_line(number, text, defaults)
             if record is not None:
                 yield record
+        return
+    jobs = max(jobs, 1)
+    if executor is not None:
+        while window := list(islice(numbered, WINDOW_PER_JOB * jobs)):
+            step = max(1, len(window) // jobs)
+            parts = [window[i : i + step] for i in range(0, len(window), step)]
+            for records in executor.map(_window, parts, [defaults] * len(parts)):
+                yield from (r for r in records if r is not None)
         return
     pool = _start_pool(jobs)
     try:

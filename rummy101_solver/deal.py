@@ -37,20 +37,28 @@ def deal_racks(seed: int, count: int, size: int = 22) -> list[Rack]:
     return list(iter_racks(seed, count, size))
 
 
-def deal_indicator_rack(seed: int, size: int = 22) -> tuple[Face, Rack]:
+def deal_indicator_rack(
+    seed: int, size: int = 22, *, indicator: Face | None = None
+) -> tuple[Face, Rack]:
     """A rack of the okey variant [R-INDICATOR]: (indicator, rack).
 
-    The set is shuffled with ``seed``; the first numbered tile is turned face up
-    as the indicator (a special tile drawn first is set aside, as the rules say)
-    and the rack is the next ``size`` tiles. The two copies of the okey are wild
-    (``J``) and the two special tiles are fake okeys (``F``).
+    The set is shuffled with ``seed`` and the indicator is taken out of it
+    first, to lie face up: the first numbered tile of the shuffle (a special
+    tile drawn first is set aside, as the rules say), or, when ``indicator`` is
+    given, the first copy of that tile. The rack is the first ``size`` of the
+    tiles left. The two copies of the okey are wild (``J``) and the two
+    special tiles are fake okeys (``F``).
     """
     tiles = list(TILE_SET)
     random.Random(seed).shuffle(tiles)
-    first = next(i for i, t in enumerate(tiles) if not t.is_wild)
-    indicator = tiles.pop(first).face
-    assert indicator is not None
-    okey = okey_face(indicator)
+    first = next(
+        i
+        for i, t in enumerate(tiles)
+        if not t.is_wild and (indicator is None or t.face == indicator)
+    )
+    face_up = tiles.pop(first).face
+    assert face_up is not None
+    okey = okey_face(face_up)
     rack = []
     for tile in tiles[:size]:
         if tile.is_wild:
@@ -59,4 +67,4 @@ def deal_indicator_rack(seed: int, size: int = 22) -> tuple[Face, Rack]:
             rack.append(WILD)
         else:
             rack.append(tile)
-    return indicator, Rack(tuple(rack))
+    return face_up, Rack(tuple(rack))

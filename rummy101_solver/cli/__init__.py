@@ -22,6 +22,7 @@ from rummy101_solver.cli.play import play
 from rummy101_solver.cli.rules import rules
 from rummy101_solver.cli.schema import schema
 from rummy101_solver.cli.score import score
+from rummy101_solver.cli.simulate import simulate
 from rummy101_solver.cli.solve import solve
 from rummy101_solver.cli.standings import standings_command
 from rummy101_solver.cli.verify import verify
@@ -55,6 +56,7 @@ _COMMANDS = (
     bench,
     rules,
     schema,
+    simulate,
 )
 for _command in _COMMANDS:
     main.add_command(_command)

@@ -25,8 +25,12 @@ from rummy101_solver.cli.deal import MAX_SEED
               " for a player not opened, opened with melds and opened with pairs.")  # fmt: skip
 @click.option("--groups", type=click.IntRange(0, 20), default=8, show_default=True,
               help="Table groups for --play.")  # fmt: skip
+@click.option("--simulate", "simulate_deals", type=click.IntRange(0, 10_000_000), default=0,
+              is_flag=False, flag_value=2000, metavar="[DEALS]",
+              help="Also time 'simulate' (classic rules) on DEALS deals (2000 when"
+              " given alone) with JOBS processes: deals per second.")  # fmt: skip
 def bench(racks: int, seed: int, size: int | None, alternatives: int, batch_racks: int,
-          jobs: int, play_turns: bool, groups: int) -> None:  # fmt: skip
+          jobs: int, play_turns: bool, groups: int, simulate_deals: int) -> None:  # fmt: skip
     """Time the solver on seeded dealt racks: per rack, and in batch.
 
     Per rack: what 'solve' computes (best meld and pairs openings, one-turn
@@ -37,6 +41,9 @@ def bench(racks: int, seed: int, size: int | None, alternatives: int, batch_rack
 
     With --play: what 'play' computes for RACKS dealt turns (a 14-tile rack
     against GROUPS table groups, as dealt by play.deal_turn), per player state.
+
+    With --simulate: 'simulate' on that many deals of SIZE tiles, classic
+    rules, JOBS processes: deals per second.
     """
     import statistics
     import time
@@ -70,6 +77,19 @@ def bench(racks: int, seed: int, size: int | None, alternatives: int, batch_rack
         total = time.perf_counter() - start
         click.echo(f"batch: {count} racks, --jobs {jobs}, alternatives {alternatives}:"
                    f" {total:.2f} s, {count / total:.0f} racks/s")  # fmt: skip
+    if simulate_deals:
+        from concurrent.futures import ProcessPoolExecutor
+
+        from rummy101_solver.simulate import Variant, simulate
+
+        start = time.perf_counter()
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            simulate(simulate_deals, seed, size, [Variant("classic")],
+                     executor=pool if jobs > 1 else None)  # fmt: skip
+        total = time.perf_counter() - start
+        rate = simulate_deals / total
+        click.echo(f"simulate: {simulate_deals} deals of {size} tiles, classic rules,"
+                   f" --jobs {jobs}: {total:.2f} s, {rate:.0f} deals/s")  # fmt: skip
 
 
 def _bench_play(racks: int, seed: int, size: int, groups: int, alternatives: int) -> None:

@@ -6,8 +6,10 @@ from __future__ import annotations
 import io
 import os
 import sys
-from collections.abc import Mapping
-from typing import NoReturn, TextIO
+from collections.abc import Iterator, Mapping
+from concurrent.futures import Executor
+from contextlib import contextmanager
+from typing import Any, NoReturn, TextIO, cast
 
 import click
 from tabulate import tabulate_formats
@@ -140,3 +142,30 @@ def read_stdin_lines(limit: int = MAX_STDIN) -> list[tuple[int, str]]:
 def read_stdin() -> str:
     """All of stdin as text, lines joined with ``\n`` (see :func:`read_stdin_lines`)."""
     return "\n".join(line for _, line in read_stdin_lines())
+
+
+SCHEDULER_TIMEOUT = 10.0
+"""Seconds to wait for a Dask scheduler to answer."""
+
+
+@contextmanager
+def open_scheduler(address: str) -> Iterator[tuple[Executor, int]]:
+    """Connect to the Dask scheduler at ``address`` (``dask.distributed.Client``):
+    yields an executor running work on its workers, and their threads in all.
+
+    Without Dask installed, or when the scheduler does not answer, stops with
+    one line and exit 2. The workers need rummy101-solver installed too.
+    """
+    try:
+        from dask.distributed import Client
+    except ImportError:
+        fail("--scheduler needs Dask: pip install 'rummy101-solver[dask]'")
+    try:
+        client: Any = cast(Any, Client)(address, timeout=SCHEDULER_TIMEOUT, set_as_default=False)
+    except (OSError, TimeoutError, ValueError) as err:
+        fail(f"--scheduler {address!r}: cannot reach the Dask scheduler ({err})")
+    try:
+        threads = sum(client.nthreads().values())
+        yield client.get_executor(), max(1, threads)
+    finally:
+        client.close()

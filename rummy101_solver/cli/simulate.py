@@ -1,0 +1,171 @@
+"""``rummy101 simulate``: the odds of opening per house rule, over seeded deals."""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from collections.abc import Iterator
+from concurrent.futures import Executor, ProcessPoolExecutor
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+from click.core import ParameterSource
+
+from rummy101_solver.case import OptionError, build_rules
+from rummy101_solver.cli.common import fail, format_option, open_scheduler
+from rummy101_solver.cli.deal import MAX_SEED
+from rummy101_solver.messages import quote
+from rummy101_solver.parsing import RackError
+
+if TYPE_CHECKING:
+    from rummy101_solver.simulate import Variant
+
+PLOT_SUFFIXES = (".png", ".svg")
+
+_REFUSED = {
+    "take": "--take does not apply: every deal is a new rack [R-TAKE-DISCARD]",
+    "alternatives": "--alternatives does not apply: simulate lists no openings",
+    "fmt": "--format does not apply here: give it to simulate itself",
+    "color": "--color does not apply inside a variant",
+    "explain": "--explain does not apply: simulate lists no openings",
+}
+
+
+def parse_variant(text: str) -> Variant:
+    """``NAME=OPTIONS`` → a :class:`~rummy101_solver.simulate.Variant`. OPTIONS
+    are ``solve`` options, parsed by ``solve``'s own option parser;
+    ``--indicator random`` draws the indicator per deal. Bad input stops with
+    exit 2 and a message naming the variant."""
+    from rummy101_solver.cli.solve import solve
+    from rummy101_solver.simulate import Variant
+
+    name, equals, options = text.partition("=")
+    name = name.strip()
+    if not equals or not name:
+        fail(f"--variant {quote(text)}: give NAME=OPTIONS, e.g. low='--threshold 81' or classic=")
+    try:
+        args = shlex.split(options)
+    except ValueError as err:
+        fail(f"variant {quote(name)}: {err} in {quote(options)}")
+    try:
+        ctx = solve.make_context(f"variant {name}", args, help_option_names=[])
+    except click.ClickException as err:
+        fail(f"variant {quote(name)}: {err.format_message()}")
+    params = dict(ctx.params)
+    tiles = params.pop("tiles")
+    if tiles:
+        fail(f"variant {quote(name)}: {quote(tiles[0])} is not an option; the racks are dealt")
+    for key, why in _REFUSED.items():
+        if ctx.get_parameter_source(key) == ParameterSource.COMMANDLINE:
+            fail(f"variant {quote(name)}: {why}")
+    for key in _REFUSED:
+        params.pop(key)
+    time_limit = params.pop("time_limit")
+    random_indicator = str(params["indicator"]).lower() == "random"
+    if random_indicator:
+        params["indicator"] = None
+    try:
+        rules = build_rules(params)
+    except (RackError, OptionError) as err:
+        fail(f"variant {quote(name)}: {err}")
+    return Variant(name, options.strip(), rules, random_indicator, time_limit)
+
+
+@contextmanager
+def _executor(jobs: int, scheduler: str | None) -> Iterator[Executor | None]:
+    if scheduler is not None:
+        with open_scheduler(scheduler) as (executor, _threads):
+            yield executor
+    elif jobs > 1:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            yield pool
+    else:
+        yield None
+
+
+def _check_plot(plot: str | None) -> None:
+    if plot is None:
+        return
+    if Path(plot).suffix.lower() not in PLOT_SUFFIXES:
+        fail(f"--plot {plot!r}: the file name ends in .png or .svg")
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        fail("--plot needs matplotlib: pip install 'rummy101-solver[plot]'")
+
+
+@click.command()
+@click.option("--deals", type=click.IntRange(1, 10_000_000), default=1000, show_default=True,
+              help="Racks to deal, one per deal.")  # fmt: skip
+@click.option("--seed", type=click.IntRange(0, MAX_SEED), default=1, show_default=True,
+              help="Seed of the first deal (deal i is shuffled with SEED+i).")  # fmt: skip
+@click.option("--rack-size", type=click.IntRange(2, 22), default=21, show_default=True,
+              help="Tiles per rack: 21, or 22 for the starting player [R-RACK].")  # fmt: skip
+@click.option("--variant", "variants", multiple=True, metavar="NAME=OPTIONS",
+              help="A rule set to compare, named, given as 'solve' options; repeat it."
+              " Default: classic= (the classic rules).")  # fmt: skip
+@click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Local processes to spread the deals over; results do not change.")  # fmt: skip
+@click.option("--scheduler", metavar="ADDRESS", default=None,
+              help="Run the deals on a Dask cluster (tcp://host:8786) instead of local"
+              " processes; needs the 'dask' extra.")  # fmt: skip
+@format_option
+@click.option("--plot", metavar="FILE.png|FILE.svg", default=None,
+              help="Also draw the histograms of the best meld value and of the pairs,"
+              " with the bars; needs the 'plot' extra (matplotlib).")  # fmt: skip
+@click.pass_context
+def simulate(ctx: click.Context, deals: int, seed: int, rack_size: int,
+             variants: tuple[str, ...], jobs: int, scheduler: str | None, fmt: str,
+             plot: str | None) -> None:  # fmt: skip
+    """Deal many racks and count, per rule set, how often they can open.
+
+    Deal i is the 106-tile set shuffled with SEED+i (the racks 'rummy101 deal
+    --seed SEED --count DEALS --size RACK-SIZE' prints). For every variant:
+    the share of racks that open with melds, with pairs, either way, and by a
+    one-turn finish, each with a 95 % Wilson score interval; percentiles
+    10/50/90/99 and histograms of the best meld value and of the pairs count.
+    Every variant sees the same deals. The same seed gives byte-identical
+    output for any --jobs and on a Dask cluster.
+
+    \b
+    A variant is NAME=OPTIONS, OPTIONS any 'solve' rule options (quote them):
+      --variant classic= --variant low='--threshold 81'
+      --variant nojp=--no-joker-pairs --variant okey='--indicator random'
+    '--indicator random' turns up the first numbered tile of each deal's
+    shuffle as the indicator; the rack is dealt from the tiles after it.
+
+    \b
+    Example:
+      rummy101 simulate --deals 10000 --seed 1 --jobs 2 \\
+        --variant classic= --variant low='--threshold 81' --plot odds.png
+    """
+    if scheduler is not None and ctx.get_parameter_source("jobs") == ParameterSource.COMMANDLINE:
+        fail("--jobs and --scheduler exclude each other: the cluster's workers do the work")
+    parsed = [parse_variant(text) for text in variants or ("classic=",)]
+    names = [v.name for v in parsed]
+    if len(set(names)) < len(names):
+        twice = next(n for n in names if names.count(n) > 1)
+        fail(f"variant '{twice}' is named twice; give each variant its own name")
+    _check_plot(plot)
+
+    from rummy101_solver.simulate import simulate as run
+    from rummy101_solver.simulate import simulation_json, simulation_text
+
+    err = sys.stderr
+    with (
+        click.progressbar(length=deals, label="deals", file=err, hidden=not err.isatty()) as bar,
+        _executor(jobs, scheduler) as executor,
+    ):
+        result = run(deals, seed, rack_size, parsed, executor=executor, progress=bar.update)
+    if fmt == "json":
+        from rummy101_solver.render import dumps
+
+        click.echo(dumps(simulation_json(result)))
+    else:
+        click.echo(simulation_text(result, fmt))
+    if plot is not None:
+        from rummy101_solver.plot import plot_simulation
+
+        plot_simulation(result, plot)

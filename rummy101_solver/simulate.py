@@ -1,0 +1,575 @@
+"""Odds per rule set over seeded deals: how often a dealt rack can open, and with what
+[R-OPEN-MELDS, R-OPEN-PAIRS, R-ONE-TURN, R-TILES].
+
+The flow: deals (seeded shuffles of the 106 tiles, :mod:`rummy101_solver.deal`)
+→ per rack and per :class:`Variant`, the *statistics* (small integers: the best
+meld value, the most pairs, 0/1 flags) → one histogram per statistic and
+variant → shares with 95 % Wilson score intervals, percentiles, histograms
+(:func:`simulation_json`, :func:`simulation_text`).
+
+Deals: deal ``i`` (0-based) is shuffled with ``seed + i``, so the classic racks
+are the ones ``rummy101 deal --seed SEED --count N --size SIZE`` prints. An okey
+variant [R-INDICATOR] sees the same shuffle with the indicator taken out first
+(:func:`~rummy101_solver.deal.deal_indicator_rack`): ``--indicator TILE`` turns
+up the first copy of TILE, ``--indicator random`` the first numbered tile of
+the shuffle, so the indicator of deal ``i`` depends only on ``seed + i``.
+
+Determinism: the deals are cut into chunks of :data:`CHUNK_DEALS` whatever the
+executor (in-process, local processes, a Dask cluster); each chunk deals its
+own seeds, and the chunks' histograms are merged in chunk order. Every figure is
+computed from integer counts, so the same seed gives byte-identical output.
+
+Adding a statistic (the hook): a :data:`RackStatistic` is a module-level
+function ``(rack, rules, time_limit) -> {name: int}``; pass
+``statistics=(*DEFAULT_STATISTICS, f)`` to :func:`simulate`. Every name is
+tallied into a histogram per variant. Names ``distance_melds`` and
+``distance_pairs`` (tiles from opening, the ``outs`` distance; :data:`OUT_OF_REACH`
+when no opening can be reached) are shown as the ``"distance"`` table: shares at
+each distance; a 0/1 ``distance_unproven`` counts racks whose distance a time
+limit cut short.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from typing import Any
+
+from rummy101_solver.deal import deal_indicator_rack, deal_rack
+from rummy101_solver.rules import Rules
+from rummy101_solver.tiles import Face, Rack
+
+CHUNK_DEALS = 100
+"""Deals per chunk of work: fixed, so results never depend on how chunks are run."""
+
+PERCENTILES = (10, 50, 90, 99)
+"""Percentiles reported for the best meld value and the pairs count."""
+
+Z_95 = 1.959963984540054
+"""The standard normal quantile of 0.975: a two-sided 95 % interval."""
+
+VALUE_BIN = 20
+"""Points per row of the text histogram of best meld values (JSON gives every value)."""
+
+DISTANCE_KEYS = ("distance_melds", "distance_pairs")
+"""Statistic names shown as the distance table (see the module docstring)."""
+
+OUT_OF_REACH = -1
+"""The value a distance statistic gives when no opening can be reached."""
+
+RackStatistic = Callable[[Rack, Rules, float], Mapping[str, int]]
+"""A per-rack statistic: (rack, rules, time limit in seconds) → {name: small integer}.
+
+Module-level functions only: chunks are pickled to other processes or machines.
+"""
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One rule set to simulate: a name, the ``solve`` options it was given as
+    (text, for the output) and the :class:`Rules` they make.
+
+    ``random_indicator``: the okey variant with the indicator drawn per deal
+    (``--indicator random``) [R-INDICATOR]. ``time_limit``: seconds per rack
+    and solve (as ``solve --time-limit``).
+    """
+
+    name: str
+    options: str = ""
+    rules: Rules = field(default_factory=Rules)
+    random_indicator: bool = False
+    time_limit: float = 10.0
+
+    @property
+    def deal_key(self) -> tuple[bool, str | None]:
+        """Variants with equal keys see the same rack in every deal."""
+        indicator = self.rules.indicator
+        return self.random_indicator, None if indicator is None else indicator.code
+
+    def deal(self, seed: int, size: int) -> tuple[Rack, Face | None]:
+        """The rack of the deal shuffled with ``seed`` (``size`` tiles) and its
+        indicator (``None`` for classic jokers) [R-TILES, R-INDICATOR]."""
+        if self.random_indicator:
+            indicator, rack = deal_indicator_rack(seed, size)
+            return rack, indicator
+        if self.rules.indicator is not None:
+            _, rack = deal_indicator_rack(seed, size, indicator=self.rules.indicator)
+            return rack, self.rules.indicator
+        return deal_rack(seed, size), None
+
+
+# --- the default statistics: openings ------------------------------------------------
+
+
+def pairs_count(rack: Rack, *, joker_pairs: bool, max_laid: int) -> int:
+    """The most pairs ``rack`` can lay down, laying at most ``max_laid`` tiles;
+    exact, without the solver [R-PAIR, R-OPEN-PAIRS, R-KEEP-DISCARD].
+
+    Proof. A pair is two real tiles of one face, or (with ``joker_pairs``) one
+    real tile and one wild tile; two wild tiles are no pair [R-PAIR]. Take a
+    face held ``c`` times (fake okeys count as their face) with ``j <= c`` wild
+    tiles paired with it: it makes ``j + (c - j) // 2`` pairs. So with no wild
+    tile it makes ``c // 2``; a wild tile adds one pair on a face held an odd
+    number of times (it pairs the odd tile) and two wild tiles add one on a
+    face with a real pair (``R7 J`` + ``R7 J`` instead of ``R7 R7``); one wild
+    tile on such a face adds nothing. With ``d`` the real pairs (sum of
+    ``c // 2``), ``s`` the faces held an odd number of times and ``w`` wild
+    tiles, spending wild tiles on odd faces first (one pair per wild tile,
+    never less than the other use) is best:
+    ``P = d + min(w, s) + min(d, (w - min(w, s)) // 2)``; without joker pairs
+    ``P = d``. Each pair lays 2 tiles, so at most ``max_laid // 2`` pairs, and
+    dropping pairs keeps the rest legal: the answer is
+    ``min(P, max_laid // 2)``. Tested against the CP-SAT model on hundreds of
+    racks (``tests/test_simulate.py``).
+    """
+    counts = rack.face_counts.values()
+    d = sum(c // 2 for c in counts)
+    best = d
+    if joker_pairs:
+        w = rack.wilds
+        s = sum(c % 2 for c in counts)
+        best += min(w, s) + min(d, (w - min(w, s)) // 2)
+    return min(best, max(0, max_laid) // 2)
+
+
+@lru_cache(maxsize=16)
+def _best_melds(rack: Rack, keep: int, time_limit: float) -> tuple[int, int, bool]:
+    """(value, melds laid, proven) of the highest-value meld opening. Cached:
+    variants that differ only in thresholds share one solve per rack."""
+    from rummy101_solver.solver import best_openings
+
+    best = best_openings(rack, Rules(keep=keep), "melds", time_limit=time_limit)[0]
+    found = best.status in ("optimal", "feasible")
+    return (best.value, best.count, best.status == "optimal") if found else (0, 0, False)
+
+
+def stranded_tiles(rack: Rack) -> int:
+    """Non-wild tiles of ``rack`` that no run or set of it can hold [R-RUN, R-SET].
+
+    A one-turn meld finish lays every tile but the discard in melds, and every
+    meld is a union of candidate patterns (runs of 3–5, sets; longer runs
+    split into these), so with more than one stranded tile it is impossible.
+    """
+    from rummy101_solver.candidates import meld_patterns
+
+    counts = rack.face_counts
+    held = {f for p in meld_patterns(counts, rack.wilds) for f in p.real}
+    return sum(k for f, k in counts.items() if f not in held)
+
+
+def _one_turn(
+    rack: Rack, rules: Rules, open_melds: bool, proven: bool, time_limit: float
+) -> tuple[bool, bool]:
+    """(possible, proven): whether the rack finishes this turn [R-ONE-TURN].
+
+    Settled without the solver where an exact argument exists:
+
+    - a pairs finish lays the ``len - 1`` tiles (an even number) as
+      ``(len - 1) / 2`` pairs: it exists exactly when :func:`pairs_count` with
+      ``max_laid = len - 1`` reaches ``(len - 1) / 2``, and that meets the
+      pairs bar;
+    - a meld finish lays all tiles but one, so with ``keep`` <= 1 its melds
+      are a meld opening of this rack: none exists when the best meld opening
+      is proven below the bar; nor with more than one :func:`stranded_tiles`.
+
+    Any other rack goes to :func:`~rummy101_solver.solver.one_turn_finish`.
+    """
+    if rules.someone_opened or len(rack) < 2:
+        return False, True
+    laid = len(rack) - 1
+    if laid % 2 == 0 and laid // 2 >= rules.pairs_bar:
+        pairs = pairs_count(rack, joker_pairs=rules.joker_pairs, max_laid=laid)
+        if pairs == laid // 2:
+            return True, True
+    if (not open_melds and proven and rules.keep <= 1) or stranded_tiles(rack) > 1:
+        return False, True
+    from rummy101_solver.solver import one_turn_finish
+
+    finish = one_turn_finish(rack, rules, time_limit=time_limit)
+    return finish.possible, finish.proven
+
+
+def opening_figures(rack: Rack, rules: Rules, time_limit: float) -> dict[str, int]:
+    """The opening statistics of one rack, as ``solve`` reports them
+    [R-OPEN-MELDS, R-OPEN-PAIRS, R-ONE-TURN]:
+
+    - ``meld_value``: points of the best meld opening (the highest value;
+      ``--objective`` changes which opening ``solve`` shows, not whether one
+      meets the bar, so it plays no part here);
+    - ``open_melds`` / ``open_pairs`` / ``open_either``: 1 when the melds, the
+      pairs, either meet their bar;
+    - ``pairs``: the most pairs (:func:`pairs_count`, no solver);
+    - ``one_turn``: 1 when the rack can finish this turn (0 once someone opened);
+    - ``unproven``: 1 when the time limit cut a solve short.
+
+    One CP-SAT solve per rack (the best meld value); the rest is exact
+    arithmetic, or the one-turn solves for a rack whose melds meet the bar.
+    """
+    value, count, proven = _best_melds(rack, rules.keep, time_limit)
+    open_melds = count > 0 and value >= rules.meld_bar
+    pairs = pairs_count(rack, joker_pairs=rules.joker_pairs, max_laid=len(rack) - rules.keep)
+    open_pairs = pairs > 0 and pairs >= rules.pairs_bar
+    one_turn, turn_proven = _one_turn(rack, rules, open_melds, proven, time_limit)
+    return {
+        "meld_value": value,
+        "open_melds": int(open_melds),
+        "pairs": pairs,
+        "open_pairs": int(open_pairs),
+        "open_either": int(open_melds or open_pairs),
+        "one_turn": int(one_turn),
+        "unproven": int(not (proven and turn_proven)),
+    }
+
+
+DEFAULT_STATISTICS: tuple[RackStatistic, ...] = (opening_figures,)
+"""What ``rummy101 simulate`` computes per rack (the distance statistic joins
+these with ``--distance``)."""
+
+
+# --- chunks of deals -----------------------------------------------------------------
+
+Tally = dict[str, dict[int, int]]
+"""Statistic name → value → racks."""
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """One unit of work: deals shuffled with seeds ``seed`` … ``seed + deals - 1``."""
+
+    seed: int
+    deals: int
+    rack_size: int
+    variants: tuple[Variant, ...]
+    statistics: tuple[RackStatistic, ...] = DEFAULT_STATISTICS
+
+
+def run_chunk(chunk: Chunk) -> list[Tally]:
+    """The histograms of one chunk, one :data:`Tally` per variant, in order."""
+    tallies: list[dict[str, Counter[int]]] = [{} for _ in chunk.variants]
+    for seed in range(chunk.seed, chunk.seed + chunk.deals):
+        dealt: dict[tuple[bool, str | None], tuple[Rack, Face | None]] = {}
+        for variant, tally in zip(chunk.variants, tallies, strict=True):
+            key = variant.deal_key
+            if key not in dealt:
+                dealt[key] = variant.deal(seed, chunk.rack_size)
+            rack, indicator = dealt[key]
+            rules = variant.rules
+            if variant.random_indicator:
+                rules = replace(rules, indicator=indicator)
+            for statistic in chunk.statistics:
+                for name, value in statistic(rack, rules, variant.time_limit).items():
+                    tally.setdefault(name, Counter())[value] += 1
+    return [{name: dict(sorted(c.items())) for name, c in t.items()} for t in tallies]
+
+
+def _merge(into: Tally, part: Tally) -> None:
+    for name, histogram in part.items():
+        target = into.setdefault(name, {})
+        for value, racks in histogram.items():
+            target[value] = target.get(value, 0) + racks
+
+
+# --- results ---------------------------------------------------------------------------
+
+
+def wilson_interval(successes: int, trials: int, z: float = Z_95) -> tuple[float, float]:
+    """The Wilson score interval of a share: ``successes`` of ``trials``.
+
+    ``(centre ± half) / (1 + z²/n)`` with ``centre = p + z²/2n`` and
+    ``half = z·sqrt(p(1-p)/n + z²/4n²)``; unlike the normal approximation it
+    stays inside [0, 1] and is not empty at 0 or n successes.
+    """
+    if trials <= 0:
+        return (0.0, 1.0)
+    n, p = trials, successes / trials
+    denominator = 1 + z * z / n
+    centre = p + z * z / (2 * n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    low = 0.0 if successes <= 0 else (centre - half) / denominator  # exactly 0 at 0 of n
+    high = 1.0 if successes >= trials else (centre + half) / denominator  # and 1 at n of n
+    return (max(0.0, low), min(1.0, high))
+
+
+def percentile(histogram: Mapping[int, int], p: float) -> int:
+    """The ``p``-th percentile (nearest rank) of the values a histogram counts:
+    the smallest value with at least ``ceil(p/100 · n)`` of the ``n`` values at
+    or below it. Raises ``ValueError`` for an empty histogram."""
+    total = sum(histogram.values())
+    if total == 0:
+        raise ValueError("percentile of an empty histogram")
+    rank = max(1, math.ceil(p / 100 * total))
+    seen = 0
+    for value in sorted(histogram):
+        seen += histogram[value]
+        if seen >= rank:
+            return value
+    raise AssertionError("unreachable: rank <= total")
+
+
+@dataclass(frozen=True)
+class VariantFigures:
+    """The histograms of one variant over every deal (see :data:`Tally`)."""
+
+    variant: Variant
+    tally: Mapping[str, Mapping[int, int]]
+
+    def histogram(self, name: str) -> dict[int, int]:
+        """Racks per value of statistic ``name`` (empty when not computed)."""
+        return dict(self.tally.get(name, {}))
+
+    def count(self, name: str) -> int:
+        """Racks where the 0/1 statistic ``name`` is 1."""
+        return self.histogram(name).get(1, 0)
+
+    @property
+    def one_turn_applies(self) -> bool:
+        """False once someone has opened (``--after``): no one-turn finish [R-ONE-TURN]."""
+        return not self.variant.rules.someone_opened
+
+
+@dataclass(frozen=True)
+class Simulation:
+    """A finished simulation: ``deals`` racks of ``rack_size`` tiles, shuffled
+    with seeds ``seed`` … ``seed + deals - 1``, one :class:`VariantFigures` each."""
+
+    deals: int
+    seed: int
+    rack_size: int
+    variants: tuple[VariantFigures, ...]
+
+
+def chunks_of(
+    deals: int,
+    seed: int,
+    rack_size: int,
+    variants: Sequence[Variant],
+    statistics: Sequence[RackStatistic] = DEFAULT_STATISTICS,
+    chunk_size: int = CHUNK_DEALS,
+) -> list[Chunk]:
+    """The chunks of a simulation, in order (``chunk_size`` deals each, the last fewer)."""
+    return [
+        Chunk(
+            seed + start,
+            min(chunk_size, deals - start),
+            rack_size,
+            tuple(variants),
+            tuple(statistics),
+        )
+        for start in range(0, deals, chunk_size)
+    ]
+
+
+def simulate(
+    deals: int,
+    seed: int,
+    rack_size: int,
+    variants: Sequence[Variant],
+    *,
+    statistics: Sequence[RackStatistic] = DEFAULT_STATISTICS,
+    executor: Executor | None = None,
+    chunk_size: int = CHUNK_DEALS,
+    progress: Callable[[int], None] | None = None,
+) -> Simulation:
+    """Deal ``deals`` racks of ``rack_size`` tiles (seeds ``seed`` …) and tally
+    ``statistics`` for every variant.
+
+    ``executor``: ``None`` runs the chunks in this process; any
+    :class:`concurrent.futures.Executor` (a ``ProcessPoolExecutor``, or a Dask
+    cluster's ``client.get_executor()``) runs them there; results are merged
+    in chunk order, so they are the same either way. ``progress`` is called
+    with the deals of each chunk as it is merged.
+    """
+    chunks = chunks_of(deals, seed, rack_size, variants, statistics, chunk_size)
+    results: Iterable[list[Tally]]
+    results = map(run_chunk, chunks) if executor is None else executor.map(run_chunk, chunks)
+    tallies: list[Tally] = [{} for _ in variants]
+    for chunk, parts in zip(chunks, results, strict=True):
+        for tally, part in zip(tallies, parts, strict=True):
+            _merge(tally, part)
+        if progress is not None:
+            progress(chunk.deals)
+    figures = tuple(
+        VariantFigures(v, {name: dict(sorted(h.items())) for name, h in sorted(t.items())})
+        for v, t in zip(variants, tallies, strict=True)
+    )
+    return Simulation(deals, seed, rack_size, figures)
+
+
+# --- JSON and text -----------------------------------------------------------------------
+
+
+def _share_json(successes: int, trials: int) -> dict[str, Any]:
+    low, high = wilson_interval(successes, trials)
+    share = successes / trials if trials else 0.0
+    interval = [round(low, 4), round(high, 4)]
+    return {"count": successes, "share": round(share, 4), "interval": interval}
+
+
+def _percentiles(histogram: Mapping[int, int]) -> dict[str, int] | None:
+    if not histogram:
+        return None
+    return {str(p): percentile(histogram, p) for p in PERCENTILES}
+
+
+def _distances(histogram: Mapping[int, int]) -> list[int]:
+    """Distances in order, out of reach (:data:`OUT_OF_REACH`) last."""
+    return sorted(histogram, key=lambda d: (d == OUT_OF_REACH, d))
+
+
+def _distance_json(figures: VariantFigures, deals: int) -> dict[str, Any] | None:
+    if not any(key in figures.tally for key in DISTANCE_KEYS):
+        return None
+    out: dict[str, Any] = {}
+    for key in DISTANCE_KEYS:
+        histogram = figures.histogram(key)
+        out[key.removeprefix("distance_")] = [
+            {"distance": None if d == OUT_OF_REACH else d, **_share_json(histogram[d], deals)}
+            for d in _distances(histogram)
+        ]
+    out["unproven"] = figures.count("distance_unproven")
+    return out
+
+
+def _rules_json(variant: Variant) -> dict[str, Any]:
+    out = variant.rules.to_json()
+    if variant.random_indicator:
+        out.update(indicator="random", jokers="indicator")
+    return out
+
+
+def variant_json(figures: VariantFigures, deals: int) -> dict[str, Any]:
+    """One variant's figures as a JSON-ready dict (see :func:`simulation_json`)."""
+    values = figures.histogram("meld_value")
+    pairs = figures.histogram("pairs")
+    turn = _share_json(figures.count("one_turn"), deals) if figures.one_turn_applies else None
+    return {
+        "name": figures.variant.name,
+        "options": figures.variant.options,
+        "rules": _rules_json(figures.variant),
+        "open_melds": _share_json(figures.count("open_melds"), deals),
+        "open_pairs": _share_json(figures.count("open_pairs"), deals),
+        "open_either": _share_json(figures.count("open_either"), deals),
+        "one_turn_finish": turn,
+        "value_percentiles": _percentiles(values),
+        "value_histogram": {str(v): n for v, n in values.items()},
+        "pairs_percentiles": _percentiles(pairs),
+        "pairs_histogram": {str(v): n for v, n in pairs.items()},
+        "distance": _distance_json(figures, deals),
+        "unproven": figures.count("unproven"),
+    }
+
+
+def simulation_json(sim: Simulation) -> dict[str, Any]:
+    """The simulation as a JSON-ready dict:
+    ``{"deals", "seed", "rack_size", "interval", "variants": [{"name", "options",
+    "rules", "open_melds": {"count", "share", "interval": [low, high]},
+    "open_pairs", "open_either", "one_turn_finish" (null once someone opened),
+    "value_percentiles": {"10", "50", "90", "99"}, "value_histogram": {points:
+    racks}, "pairs_percentiles", "pairs_histogram": {pairs: racks}, "distance"
+    ({"melds": [{"distance" (null: out of reach), "count", "share", "interval"}],
+    "pairs": […], "unproven"}, or null without the distance statistic),
+    "unproven"}]}``. Shares are of all deals, rounded
+    to 4 decimals."""
+    return {
+        "deals": sim.deals,
+        "seed": sim.seed,
+        "rack_size": sim.rack_size,
+        "interval": "95% Wilson score",
+        "variants": [variant_json(f, sim.deals) for f in sim.variants],
+    }
+
+
+def _percent(successes: int, trials: int) -> str:
+    """``share % (low–high)``: one decimal, two when the interval ends below 1 %."""
+    low, high = wilson_interval(successes, trials)
+    share = successes / trials if trials else 0.0
+    digits = 2 if high < 0.01 else 1
+    return f"{100 * share:.{digits}f} % ({100 * low:.{digits}f}–{100 * high:.{digits}f})"
+
+
+def _bars(rules: Rules) -> str:
+    pairs = rules.pairs_bar
+    return f"{rules.meld_bar} points / {pairs} pair{'s' * (pairs != 1)}"
+
+
+def _spread(histogram: Mapping[int, int]) -> str:
+    found = _percentiles(histogram)
+    return " / ".join(str(v) for v in found.values()) if found else "–"
+
+
+def _bin_label(low: int) -> str:
+    if low == 0:
+        return "0"
+    return f"{low}–{low // VALUE_BIN * VALUE_BIN + VALUE_BIN - 1}"
+
+
+def _value_bins(histogram: Mapping[int, int]) -> dict[int, int]:
+    """Racks per text-histogram row: 0 points alone, then 1–19, 20–39, …"""
+    bins: dict[int, int] = {}
+    for value, racks in histogram.items():
+        low = 0 if value == 0 else max(1, value // VALUE_BIN * VALUE_BIN)
+        bins[low] = bins.get(low, 0) + racks
+    return bins
+
+
+def simulation_text(sim: Simulation, fmt: str = "simple") -> str:
+    """The simulation as text: a header, the figures (variants as columns),
+    then the histograms of the best meld value and of the pairs count, each a
+    tabulate table in format ``fmt``."""
+    from tabulate import tabulate
+
+    deals, figures = sim.deals, sim.variants
+    last = sim.seed + deals - 1
+    lines = [
+        f"{deals} dealt racks of {sim.rack_size} tiles (seeds {sim.seed}–{last}); shares with"
+        " 95 % Wilson intervals; percentiles 10 / 50 / 90 / 99.",
+        "",
+    ]
+    headers = ["", *(f.variant.name for f in figures)]
+    rows: list[list[str]] = [
+        ["options", *(f.variant.options or "(none)" for f in figures)],
+        ["bars", *(_bars(f.variant.rules) for f in figures)],
+        ["opens with melds", *(_percent(f.count("open_melds"), deals) for f in figures)],
+        ["opens with pairs", *(_percent(f.count("open_pairs"), deals) for f in figures)],
+        ["opens either way", *(_percent(f.count("open_either"), deals) for f in figures)],
+        [
+            "one-turn finish",
+            *(
+                _percent(f.count("one_turn"), deals) if f.one_turn_applies else "n/a"
+                for f in figures
+            ),
+        ],
+        ["best meld value", *(_spread(f.histogram("meld_value")) for f in figures)],
+        ["pairs", *(_spread(f.histogram("pairs")) for f in figures)],
+    ]
+    for key in DISTANCE_KEYS:
+        kind = key.removeprefix("distance_")
+        distances = _distances({d: 1 for f in figures for d in f.histogram(key)})
+        for d in distances:
+            shares = [_percent(f.histogram(key).get(d, 0), deals) for f in figures]
+            label = "out of reach" if d == OUT_OF_REACH else f"distance {d}"
+            rows.append([f"{kind}: {label}", *shares])
+    lines.append(tabulate(rows, headers=headers, tablefmt=fmt, disable_numparse=True))
+    unproven = [f"{f.variant.name}: {f.count('unproven')}" for f in figures if f.count("unproven")]
+    if unproven:
+        lines.append("Racks not proven within the time limit: " + ", ".join(unproven))
+    bins = [_value_bins(f.histogram("meld_value")) for f in figures]
+    top = max((max(b) for b in bins if b), default=0)
+    lows = [0, 1, *range(VALUE_BIN, top + 1, VALUE_BIN)] if top else [0]
+    value_rows = [
+        [_bin_label(low), *(f"{100 * b.get(low, 0) / deals:.1f} %" for b in bins)] for low in lows
+    ]
+    lines += ["", "Best meld value (points), share of racks:"]
+    lines.append(tabulate(value_rows, headers=headers, tablefmt=fmt, disable_numparse=True))
+    counts = range(max((n for f in figures for n in f.histogram("pairs")), default=0) + 1)
+    pair_rows = [
+        [str(n), *(f"{100 * f.histogram('pairs').get(n, 0) / deals:.1f} %" for f in figures)]
+        for n in counts
+    ]
+    lines += ["", "Pairs, share of racks:"]
+    lines.append(tabulate(pair_rows, headers=headers, tablefmt=fmt, disable_numparse=True))
+    return "\n".join(lines)
