@@ -51,7 +51,7 @@ from rummy101_solver.rules import (
     judge_group,
 )
 from rummy101_solver.sat import Status
-from rummy101_solver.solver import Meld, Opening, _meld_sort_key, _merge_runs
+from rummy101_solver.solver import Meld, Opening, meld_sort_key, merge_runs
 from rummy101_solver.tiles import COLOURS, WILD, WILD_PENALTY, Face, Rack, Tile, face, sort_tiles
 
 __all__ = [
@@ -723,10 +723,10 @@ def _plan(
     pool: Counter[Tile] = Counter(rack.tiles)
     patterns = [p for p, v in model.copies.items() for _ in range(values[v])]
     melds = []
-    for meld_kind, places in _merge_runs(patterns):
+    for meld_kind, places in merge_runs(patterns):
         tiles = tuple(WILD if wild else tile_of(f) for f, wild in places)
         melds.append(Meld(meld_kind, tiles, tuple(f for f, _ in places)))
-    melds.sort(key=_meld_sort_key)
+    melds.sort(key=meld_sort_key)
     groups = [list(zip(g.tiles, g.stands_for, strict=True)) for g in table]
     changed = [False] * len(table)
     layoffs: dict[tuple[int, End], list[tuple[Tile, Face]]] = {}
