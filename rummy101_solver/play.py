@@ -218,9 +218,10 @@ class PlayResult:
     """Everything ``rummy101 play`` reports.
 
     ``residual_before``: R-RESIDUAL of the rack before the turn (202 unopened);
-    ``can_open``: for an unopened player, whether an opening exists (``None``
-    when already opened, or when the time limit ran out before either was
-    proven); ``proven``: False when a time limit cut a solve short (the plan is
+    ``can_open``: for an unopened player, whether an opening meeting its bar
+    exists (a one-turn finish below the bar under the house rule does not
+    count; ``None`` when already opened, or when the time limit ran out before
+    either was proven); ``proven``: False when a time limit cut a solve short (the plan is
     the best found, not proven best); ``distance``: hook for an outs-style
     distance to the opening when none is possible (``None`` until a command
     computes it).
@@ -313,7 +314,9 @@ class TurnProblem:
     - ``layoffs``: lay-offs and retrievals allowed this turn;
     - ``take_anywhere``: the taken tile may go in a lay-off or retrieval too
       (an opened player) [R-TAKE-DISCARD];
-    - ``penalty_factor``: 2 after a pairs opening [R-RESIDUAL].
+    - ``penalty_factor``: 2 after a pairs opening [R-RESIDUAL];
+    - ``any_value``: a one-turn finish under the house rule: no bar, but every
+      tile but the discard laid (``packing.min_laid``) [R-ONE-TURN-ANY-VALUE].
     """
 
     packing: PackingProblem
@@ -325,6 +328,7 @@ class TurnProblem:
     layoffs: bool
     take_anywhere: bool
     penalty_factor: int = 1
+    any_value: bool = False
 
 
 @dataclass(frozen=True)
@@ -514,6 +518,9 @@ class TurnModel(PackingModel):
     def _add_keep(self) -> None:
         # leave at least `keep` tiles on the rack for the discard [R-KEEP-DISCARD]
         self.model.add_linear(*self._tiles_laid(), ub=self.problem.max_laid)
+        # a one-turn finish lays down every tile but the discard [R-ONE-TURN]
+        if self.problem.min_laid is not None:
+            self.model.add_linear(*self._tiles_laid(), lb=self.problem.min_laid)
 
     def _add_must_use(self) -> None:
         # the taken discard is used at once [R-TAKE-DISCARD]: in the opening, or
@@ -688,6 +695,12 @@ def _turn_problems(
                                layoffs=layoffs, take_anywhere=False,
                                penalty_factor=factor)  # fmt: skip
             out.append((kind, turn))
+        if rules.one_turn_any_value and not table and not rules.someone_opened:
+            # house rule: a one-turn finish stands whatever its value, so one more
+            # model per kind: no bar, everything but the discard laid [R-ONE-TURN-ANY-VALUE]
+            for mode, base in list(out):
+                packing = replace(base.packing, min_score=None, min_laid=len(rack) - 1)
+                out.append((mode, replace(base, packing=packing, any_value=True)))
         return out
     wilds = rack.wilds + jokers_on_table
     if play.opened == "pairs":
@@ -792,7 +805,8 @@ def _plan(
             left=left,
             residual_penalty=penalty,
             status="optimal" if status == "optimal" else "feasible",
-            meets_threshold=True,
+            # below the bar only as a one-turn finish under the house rule
+            meets_threshold=_score(melds, kind) >= rules.bar(kind),
         )
     return Plan(
         mode=mode,
@@ -805,6 +819,11 @@ def _plan(
         finish=_finish(left, table, rules, turn),
         status="optimal" if status == "optimal" else "feasible",
     )
+
+
+def _score(melds: Sequence[Meld], kind: OpeningKind) -> int:
+    """What an opening's melds score against its bar: points, or pairs."""
+    return len(melds) if kind == "pairs" else sum(m.value for m in melds)
 
 
 def _finish(left: tuple[Tile, ...], table: tuple[TableGroup, ...], rules: Rules,
@@ -864,8 +883,12 @@ def best_turn(
     fewest tiles left; then the tiles kept earliest in the canonical order.
     An unopened player opens (melds meeting ``rules.meld_bar`` or pairs
     meeting ``rules.pairs_bar``; lay-offs never count [R-SAME-TURN]) or stays
-    unopened at 202. ``alternatives``: next-best plans of the same kind, each
-    leaving different tiles. ``time_limit`` in seconds for everything.
+    unopened at 202. With ``rules.one_turn_any_value``, on an empty table with
+    nobody opened, a one-turn finish stands below the bar too
+    [R-ONE-TURN-ANY-VALUE] (its opening then has ``meets_threshold`` False, and
+    ``can_open`` still measures openings against the bars). ``alternatives``:
+    next-best plans of the same kind, each leaving different tiles.
+    ``time_limit`` in seconds for everything.
 
     Raises :class:`~rummy101_solver.parsing.RackError` when rack and table
     hold more copies than the set has.
@@ -876,6 +899,7 @@ def best_turn(
     check_copies(rack, table, rules)
     deadline = time.monotonic() + time_limit
     candidates: list[tuple[Plan, TurnModel, Sequence[int]]] = []
+    opens = False  # an opening that meets its bar exists [R-OPEN-MELDS, R-OPEN-PAIRS]
     proven = True
     for mode, turn in _turn_problems(rack, table, rules, play):
         model = TurnModel(turn)
@@ -885,9 +909,10 @@ def best_turn(
         if solution.found:
             plan = _plan(rack, table, rules, mode, model, solution.values, solution.status)
             candidates.append((plan, model, solution.values))
+            opens = opens or not turn.any_value
     can_open: bool | None = None
-    if play.opened == "no" and (proven or candidates):
-        can_open = bool(candidates)
+    if play.opened == "no" and (proven or opens):
+        can_open = opens
     if not candidates:
         best = _unopened(rack, table, "optimal" if proven else "none")
         if play.opened != "no":

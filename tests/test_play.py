@@ -345,3 +345,58 @@ def test_cli_a_time_limit_that_cuts_the_search_is_not_a_proof() -> None:
         assert data["status"] in ("feasible", "optimal")
     else:
         assert data["proven"] is False and data["status"] == "none"
+
+
+# --- house rule --one-turn-any-value [R-ONE-TURN-ANY-VALUE] ------------------------------
+# 21 tiles laid as R2-R7, B2-B7, K2-K7 and R1 B1 K1: 84 points, below 101; Y9 discarded
+LOW = "R1 R2 R3 R4 R5 R6 R7 B1 B2 B3 B4 B5 B6 B7 K1 K2 K3 K4 K5 K6 K7 Y9"
+
+
+def test_one_turn_any_value_lets_an_84_point_finish_stand() -> None:
+    default = turn(LOW, "")
+    assert default.mode == "none" and default.residual_penalty == 202  # [R-ONE-TURN]
+    plan = turn(LOW, "", Rules(one_turn_any_value=True))
+    assert plan.opening is not None
+    assert (plan.opening.value, plan.opening.meets_threshold) == (84, False)
+    assert (plan.finish.possible, plan.finish.one_turn, plan.finish.points) == (True, True, 202)
+    assert left(plan) == "Y9" and plan.residual_penalty == 9
+
+
+def test_one_turn_any_value_joker_and_pairs_finishes() -> None:
+    rules = Rules(one_turn_any_value=True)
+    plan = turn("R1 R2 R3 J", "", rules)  # 6 points, the joker discarded: 404
+    assert plan.opening is not None and plan.opening.value == 6
+    assert (plan.finish.joker_finish, plan.finish.points, left(plan)) == (True, 404, "J")
+    plan = turn("R1 R1 B2 B2 K3", "", rules)  # 2 pairs of the 5 the bar asks
+    assert plan.mode == "pairs" and plan.opening is not None and plan.opening.count == 2
+    assert (plan.finish.points, left(plan), plan.residual_penalty) == (202, "K3", 6)
+
+
+def test_one_turn_any_value_needs_an_empty_table_and_nobody_opened() -> None:
+    rules = Rules(one_turn_any_value=True)
+    assert turn("R1 R2 R3 K5", "B7 B8 B9", rules).mode == "none"
+    assert turn("R1 R2 R3 K5", "", Rules(one_turn_any_value=True, after=101)).mode == "none"
+    # a finish that does not lay everything but one tile needs the bar as ever
+    assert turn("R1 R2 R3 K5 Y9", "", rules).mode == "none"
+
+
+def test_cli_one_turn_any_value() -> None:
+    out, code = run(*LOW.split(), "--one-turn-any-value", "--format", "json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["rules"]["one_turn_any_value"] is True
+    assert data["finish"] == {"possible": True, "joker_finish": False, "one_turn": True,
+                              "discard": "Y9", "points": 202}  # fmt: skip
+    assert (data["opening"]["value"], data["opening"]["threshold"]) == (84, 101)
+    assert data["opening"]["meets_threshold"] is False
+    assert data["can_open"] is False  # openings are still measured against the bar
+    out, code = run("R1", "R2", "R3", "K5", "--one-turn-any-value")
+    assert code == 0
+    assert out.splitlines()[2:4] == [
+        "House rule: a one-turn finish stands whatever its value [R-ONE-TURN-ANY-VALUE].",
+        "Verdict: a one-turn finish (melds worth 6 points, below the bar of 101: it stands under"
+        " the house rule): lay down everything but K5 and discard it; the winner gains 202"
+        " [R-ONE-TURN-ANY-VALUE, R-FINISH, R-SCORE].",
+    ]
+    out, code = run("R1", "R2", "R3", "K5")
+    assert code == 1 and "Verdict: cannot open this turn" in out
