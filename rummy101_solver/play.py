@@ -64,6 +64,7 @@ __all__ = [
     "PlayRules",
     "RetrieveRule",
     "TableGroup",
+    "TableTileError",
     "TurnModel",
     "TurnProblem",
     "best_turn",
@@ -101,6 +102,15 @@ DEFAULT_TIME_LIMIT = 10.0
 
 class PlayError(ValueError):
     """Bad table: an illegal group (``str()`` names the group and the rule)."""
+
+
+class TableTileError(RackError):
+    """A table tile beyond the copies of the set [R-TILES]: ``token`` is the
+    tile, ``position`` its place among the table's tiles (1-based), ``str()``
+    the whole message (``'R7' (table tile 4): a third R7 …``)."""
+
+    def __str__(self) -> str:
+        return self.reason
 
 
 @dataclass(frozen=True)
@@ -291,11 +301,12 @@ def check_copies(rack: Rack, table: Sequence[TableGroup], rules: Rules) -> None:
         where = err.position
         if where is not None and where > len(rack):
             reason = err.reason.removesuffix(" [R-RACK]")
-            raise RackError(
-                None,
-                None,
-                f"'{err.token}' (table tile {where - len(rack)}): {reason}, counting"
-                " the rack and the table [R-TILES]",
+            place = where - len(rack)
+            raise TableTileError(
+                err.token,
+                place,
+                f"'{err.token}' (table tile {place}): {reason}, counting the rack and the"
+                " table [R-TILES]",
             ) from None
         raise
 
