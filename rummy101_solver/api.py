@@ -30,7 +30,7 @@ from rummy101_solver.parsing import RackError
 from rummy101_solver.rules import MELD_THRESHOLD, PAIRS_THRESHOLD
 from rummy101_solver.tiles import WILD_PENALTY
 
-__all__ = ["BadInputError", "analyse", "check", "rules", "schema", "score"]
+__all__ = ["BadInputError", "analyse", "check", "play", "rules", "schema", "score"]
 
 Tiles = str | Sequence[str]
 """A rack or tiles: text in the usual notation (``"R3 R4 R5 J"``) or a list of
@@ -171,6 +171,89 @@ def check(
     return check_json(result, better)
 
 
+def _groups(groups: str | Sequence[Tiles]) -> str:
+    """Groups as text: ``"R3 R4 R5 | B7 K7 J"``, or a list of groups, each text or tiles."""
+    if isinstance(groups, str):
+        return groups
+    return " | ".join(_text(group) for group in groups)
+
+
+def play(
+    rack: Tiles,
+    table: str | Sequence[Tiles] = "",
+    *,
+    opened: Literal["no", "melds", "pairs"] = "no",
+    pairs_on_table: bool = False,
+    layoff_limit: int | None = None,
+    retrieve: Literal["any", "full-set"] = "any",
+    same_turn_layoff: bool = True,
+    threshold: int = MELD_THRESHOLD,
+    pairs_threshold: int = PAIRS_THRESHOLD,
+    rising: bool = False,
+    after: int | None = None,
+    after_pairs: int | None = None,
+    take: str | None = None,
+    indicator: str | None = None,
+    joker_pairs: bool = True,
+    one_turn_any_value: bool = False,
+    keep: int = 1,
+    alternatives: int = 3,
+    time_limit: float = 10.0,
+) -> dict[str, Any]:
+    """``rummy101 play``: the best turn of ``rack`` against the groups on the table.
+
+    ``table``: groups as for ``check`` (``"R3 R4 R5 | B7 K7 J=Y7"``, a joker
+    pinned or worked out), or a list of groups, each text or a list of tiles;
+    empty for an empty table. ``opened``, ``pairs_on_table``, ``layoff_limit``
+    (tiles onto one group per turn, 1–13, ``None`` for no limit), ``retrieve``
+    and ``same_turn_layoff`` (``False`` is ``--no-same-turn-layoff``) as the
+    ``play`` flags; the rule options as ``solve``'s (points, pairs, tiles as
+    text; ``time_limit`` in seconds). Returns the ``play --format json``
+    object: ``rack``, ``table``, ``rules``, ``opening``, ``moves``,
+    ``table_after``, ``left``, ``residual_penalty_before``,
+    ``residual_penalty``, ``discard``, ``finish``, ``can_open``, ``proven``,
+    ``lays_something``, ``status``, ``alternatives`` [R-LAYOFF, R-LAYOFF-LIMIT,
+    R-RETRIEVE, R-SAME-TURN, R-PAIRS-AFTER, R-FINISH, R-ONE-TURN-ANY-VALUE].
+
+    Raises :class:`BadInputError` for a bad tile or option, an illegal table
+    group (naming the group and the rule) or more copies of a tile in rack and
+    table than the set has [R-TILES].
+    """
+    from rummy101_solver.play import PlayError, PlayRules, best_turn, check_copies, parse_table
+    from rummy101_solver.render_play import play_json
+
+    options = {
+        "threshold": threshold, "pairs_threshold": pairs_threshold, "rising": rising,
+        "after": after, "after_pairs": after_pairs, "take": take, "indicator": indicator,
+        "joker_pairs": joker_pairs, "one_turn_any_value": one_turn_any_value, "keep": keep,
+        "alternatives": alternatives, "time_limit": time_limit,
+    }  # fmt: skip
+    if opened not in ("no", "melds", "pairs"):
+        raise BadInputError(f"option 'opened': {opened!r} is not 'no', 'melds' or 'pairs'")
+    if retrieve not in ("any", "full-set"):
+        raise BadInputError(f"option 'retrieve': {retrieve!r} is not 'any' or 'full-set'")
+    if layoff_limit is not None and (
+        isinstance(layoff_limit, bool) or not isinstance(layoff_limit, int)
+        or not 1 <= layoff_limit <= 13
+    ):  # fmt: skip
+        raise BadInputError(f"option 'layoff_limit': {layoff_limit!r} is not a whole number 1–13")
+    for name, flag in (("pairs_on_table", pairs_on_table), ("same_turn_layoff", same_turn_layoff)):
+        if not isinstance(flag, bool):
+            raise BadInputError(f"option '{name}': {flag!r} is not true or false")
+    with _bad_input():
+        case = build_case(_text(rack), options)
+        try:
+            groups = parse_table(_groups(table), case.rules)
+        except PlayError as err:
+            raise BadInputError(str(err)) from err
+        check_copies(case.rack, groups, case.rules)
+    play_rules = PlayRules(opened=opened, pairs_on_table=pairs_on_table, layoff_limit=layoff_limit,
+                           retrieve=retrieve, same_turn_layoff=same_turn_layoff)  # fmt: skip
+    result = best_turn(case.rack, groups, case.rules, play_rules,
+                       alternatives=case.alternatives, time_limit=case.time_limit)  # fmt: skip
+    return play_json(result)
+
+
 def score(
     players: str | Sequence[str],
     *,
@@ -218,7 +301,7 @@ def rules(*rule_ids: str) -> dict[str, Any]:
 
 def schema(name: str) -> dict[str, Any]:
     """``rummy101 schema NAME``: the JSON Schema of a JSON output (``solve``,
-    ``check``, ``score``, ``batch``, ``verify``, ``rules``).
+    ``check``, ``score``, ``batch``, ``verify``, ``rules``, ``standings``, ``play``).
 
     Raises :class:`BadInputError` for an unknown name.
     """

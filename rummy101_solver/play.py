@@ -51,7 +51,7 @@ from rummy101_solver.rules import (
     judge_group,
 )
 from rummy101_solver.sat import Status
-from rummy101_solver.solver import Meld, Opening, _meld_sort_key, _merge_runs
+from rummy101_solver.solver import Meld, Opening, meld_sort_key, merge_runs
 from rummy101_solver.tiles import COLOURS, WILD, WILD_PENALTY, Face, Rack, Tile, face, sort_tiles
 
 __all__ = [
@@ -64,6 +64,7 @@ __all__ = [
     "PlayRules",
     "RetrieveRule",
     "TableGroup",
+    "TableTileError",
     "TurnModel",
     "TurnProblem",
     "best_turn",
@@ -101,6 +102,15 @@ DEFAULT_TIME_LIMIT = 10.0
 
 class PlayError(ValueError):
     """Bad table: an illegal group (``str()`` names the group and the rule)."""
+
+
+class TableTileError(RackError):
+    """A table tile beyond the copies of the set [R-TILES]: ``token`` is the
+    tile, ``position`` its place among the table's tiles (1-based), ``str()``
+    the whole message (``'R7' (table tile 4): a third R7 …``)."""
+
+    def __str__(self) -> str:
+        return self.reason
 
 
 @dataclass(frozen=True)
@@ -218,9 +228,10 @@ class PlayResult:
     """Everything ``rummy101 play`` reports.
 
     ``residual_before``: R-RESIDUAL of the rack before the turn (202 unopened);
-    ``can_open``: for an unopened player, whether an opening exists (``None``
-    when already opened, or when the time limit ran out before either was
-    proven); ``proven``: False when a time limit cut a solve short (the plan is
+    ``can_open``: for an unopened player, whether an opening meeting its bar
+    exists (a one-turn finish below the bar under the house rule does not
+    count; ``None`` when already opened, or when the time limit ran out before
+    either was proven); ``proven``: False when a time limit cut a solve short (the plan is
     the best found, not proven best); ``distance``: hook for an outs-style
     distance to the opening when none is possible (``None`` until a command
     computes it).
@@ -290,11 +301,12 @@ def check_copies(rack: Rack, table: Sequence[TableGroup], rules: Rules) -> None:
         where = err.position
         if where is not None and where > len(rack):
             reason = err.reason.removesuffix(" [R-RACK]")
-            raise RackError(
-                None,
-                None,
-                f"'{err.token}' (table tile {where - len(rack)}): {reason}, counting"
-                " the rack and the table [R-TILES]",
+            place = where - len(rack)
+            raise TableTileError(
+                err.token,
+                place,
+                f"'{err.token}' (table tile {place}): {reason}, counting the rack and the"
+                " table [R-TILES]",
             ) from None
         raise
 
@@ -313,7 +325,9 @@ class TurnProblem:
     - ``layoffs``: lay-offs and retrievals allowed this turn;
     - ``take_anywhere``: the taken tile may go in a lay-off or retrieval too
       (an opened player) [R-TAKE-DISCARD];
-    - ``penalty_factor``: 2 after a pairs opening [R-RESIDUAL].
+    - ``penalty_factor``: 2 after a pairs opening [R-RESIDUAL];
+    - ``any_value``: a one-turn finish under the house rule: no bar, but every
+      tile but the discard laid (``packing.min_laid``) [R-ONE-TURN-ANY-VALUE].
     """
 
     packing: PackingProblem
@@ -325,6 +339,7 @@ class TurnProblem:
     layoffs: bool
     take_anywhere: bool
     penalty_factor: int = 1
+    any_value: bool = False
 
 
 @dataclass(frozen=True)
@@ -514,6 +529,9 @@ class TurnModel(PackingModel):
     def _add_keep(self) -> None:
         # leave at least `keep` tiles on the rack for the discard [R-KEEP-DISCARD]
         self.model.add_linear(*self._tiles_laid(), ub=self.problem.max_laid)
+        # a one-turn finish lays down every tile but the discard [R-ONE-TURN]
+        if self.problem.min_laid is not None:
+            self.model.add_linear(*self._tiles_laid(), lb=self.problem.min_laid)
 
     def _add_must_use(self) -> None:
         # the taken discard is used at once [R-TAKE-DISCARD]: in the opening, or
@@ -688,6 +706,12 @@ def _turn_problems(
                                layoffs=layoffs, take_anywhere=False,
                                penalty_factor=factor)  # fmt: skip
             out.append((kind, turn))
+        if rules.one_turn_any_value and not table and not rules.someone_opened:
+            # house rule: a one-turn finish stands whatever its value, so one more
+            # model per kind: no bar, everything but the discard laid [R-ONE-TURN-ANY-VALUE]
+            for mode, base in list(out):
+                packing = replace(base.packing, min_score=None, min_laid=len(rack) - 1)
+                out.append((mode, replace(base, packing=packing, any_value=True)))
         return out
     wilds = rack.wilds + jokers_on_table
     if play.opened == "pairs":
@@ -723,10 +747,10 @@ def _plan(
     pool: Counter[Tile] = Counter(rack.tiles)
     patterns = [p for p, v in model.copies.items() for _ in range(values[v])]
     melds = []
-    for meld_kind, places in _merge_runs(patterns):
+    for meld_kind, places in merge_runs(patterns):
         tiles = tuple(WILD if wild else tile_of(f) for f, wild in places)
         melds.append(Meld(meld_kind, tiles, tuple(f for f, _ in places)))
-    melds.sort(key=_meld_sort_key)
+    melds.sort(key=meld_sort_key)
     groups = [list(zip(g.tiles, g.stands_for, strict=True)) for g in table]
     changed = [False] * len(table)
     layoffs: dict[tuple[int, End], list[tuple[Tile, Face]]] = {}
@@ -792,7 +816,8 @@ def _plan(
             left=left,
             residual_penalty=penalty,
             status="optimal" if status == "optimal" else "feasible",
-            meets_threshold=True,
+            # below the bar only as a one-turn finish under the house rule
+            meets_threshold=_score(melds, kind) >= rules.bar(kind),
         )
     return Plan(
         mode=mode,
@@ -805,6 +830,11 @@ def _plan(
         finish=_finish(left, table, rules, turn),
         status="optimal" if status == "optimal" else "feasible",
     )
+
+
+def _score(melds: Sequence[Meld], kind: OpeningKind) -> int:
+    """What an opening's melds score against its bar: points, or pairs."""
+    return len(melds) if kind == "pairs" else sum(m.value for m in melds)
 
 
 def _finish(left: tuple[Tile, ...], table: tuple[TableGroup, ...], rules: Rules,
@@ -864,8 +894,12 @@ def best_turn(
     fewest tiles left; then the tiles kept earliest in the canonical order.
     An unopened player opens (melds meeting ``rules.meld_bar`` or pairs
     meeting ``rules.pairs_bar``; lay-offs never count [R-SAME-TURN]) or stays
-    unopened at 202. ``alternatives``: next-best plans of the same kind, each
-    leaving different tiles. ``time_limit`` in seconds for everything.
+    unopened at 202. With ``rules.one_turn_any_value``, on an empty table with
+    nobody opened, a one-turn finish stands below the bar too
+    [R-ONE-TURN-ANY-VALUE] (its opening then has ``meets_threshold`` False, and
+    ``can_open`` still measures openings against the bars). ``alternatives``:
+    next-best plans of the same kind, each leaving different tiles.
+    ``time_limit`` in seconds for everything.
 
     Raises :class:`~rummy101_solver.parsing.RackError` when rack and table
     hold more copies than the set has.
@@ -876,6 +910,7 @@ def best_turn(
     check_copies(rack, table, rules)
     deadline = time.monotonic() + time_limit
     candidates: list[tuple[Plan, TurnModel, Sequence[int]]] = []
+    opens = False  # an opening that meets its bar exists [R-OPEN-MELDS, R-OPEN-PAIRS]
     proven = True
     for mode, turn in _turn_problems(rack, table, rules, play):
         model = TurnModel(turn)
@@ -885,9 +920,10 @@ def best_turn(
         if solution.found:
             plan = _plan(rack, table, rules, mode, model, solution.values, solution.status)
             candidates.append((plan, model, solution.values))
+            opens = opens or not turn.any_value
     can_open: bool | None = None
-    if play.opened == "no" and (proven or candidates):
-        can_open = bool(candidates)
+    if play.opened == "no" and (proven or opens):
+        can_open = opens
     if not candidates:
         best = _unopened(rack, table, "optimal" if proven else "none")
         if play.opened != "no":

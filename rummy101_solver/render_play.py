@@ -99,19 +99,24 @@ def play_json(result: PlayResult) -> dict[str, Any]:
     }
 
 
-def _group_tiles(group: TableGroup) -> str:
-    return " ".join(tile_text(t, f) for t, f in zip(group.tiles, group.stands_for, strict=True))
+def _group_tiles(group: TableGroup, color: bool = False) -> str:
+    return " ".join(
+        tile_text(t, f, color=color) for t, f in zip(group.tiles, group.stands_for, strict=True)
+    )
 
 
-def _tiles(move: Move) -> str:
-    return " ".join(tile_text(t, f) for t, f in zip(move.tiles, move.stands_for, strict=True))
+def _tiles(move: Move, color: bool = False) -> str:
+    return " ".join(
+        tile_text(t, f, color=color) for t, f in zip(move.tiles, move.stands_for, strict=True)
+    )
 
 
-def move_text(move: Move) -> str:
+def move_text(move: Move, *, color: bool = False) -> str:
     """The move in words: ``lay off R6 onto group 1 (high end)``,
-    ``retrieve joker from group 2 with Y7``, ``meld R6 B6 J=K6 (group 4)``."""
+    ``retrieve joker from group 2 with Y7``, ``meld R6 B6 J=K6 (group 4)``;
+    tiles in their colours when ``color``."""
     number = move.group + 1
-    tiles = _tiles(move)
+    tiles = _tiles(move, color)
     if move.kind == "lay off":
         if move.end == "set":
             colours = ", ".join(_COLOUR_NAMES[f.colour.value] for f in move.stands_for)
@@ -122,36 +127,38 @@ def move_text(move: Move) -> str:
     return f"{move.kind} {tiles} (group {number})"
 
 
-def short_move_text(move: Move) -> str:
+def short_move_text(move: Move, *, color: bool = False) -> str:
     """The move in a few words, for the alternatives: ``lay off R6 on 1``."""
+    tiles = _tiles(move, color)
     if move.kind == "lay off":
-        return f"lay off {_tiles(move)} on {move.group + 1}"
+        return f"lay off {tiles} on {move.group + 1}"
     if move.kind == "retrieve":
-        return f"retrieve J from {move.group + 1} with {_tiles(move)}"
-    return f"{move.kind} {_tiles(move)}"
+        return f"retrieve J from {move.group + 1} with {tiles}"
+    return f"{move.kind} {tiles}"
 
 
-def moves_table(plan: Plan, fmt: str) -> str:
+def moves_table(plan: Plan, fmt: str, *, color: bool = False) -> str:
     """The moves in order, one per row; a wild tile shows its stand-in."""
-    rows = [[i, move_text(m)] for i, m in enumerate(plan.moves, start=1)]
+    rows = [[i, move_text(m, color=color)] for i, m in enumerate(plan.moves, start=1)]
     return tabulate(rows, headers=["step", "move"], tablefmt=fmt, disable_numparse=True)
 
 
-def table_after_table(plan: Plan, fmt: str) -> str:
+def table_after_table(plan: Plan, fmt: str, *, color: bool = False) -> str:
     """Every group on the table after the turn; changed or new ones marked."""
     rows = [
-        [i, g.kind, _group_tiles(g), g.value, "*" if changed else ""]
+        [i, g.kind, _group_tiles(g, color), g.value, "*" if changed else ""]
         for i, (g, changed) in enumerate(zip(plan.table_after, plan.changed, strict=True), start=1)
     ]
     return tabulate(rows, headers=["group", "kind", "tiles", "value", "changed"], tablefmt=fmt)
 
 
-def _verdict(result: PlayResult) -> str:
+def _verdict(result: PlayResult, color: bool = False) -> str:
     plan = result.best
     rules = result.rules
     if not result.proven and not plan.moves:
         return "Verdict: no plan found within the time limit (not proven impossible)."
-    take = f" that uses the taken {rules.take.code}" if rules.take is not None else ""
+    taken = tile_text(rules.take, color=color) if rules.take is not None else ""
+    take = f" that uses the taken {taken}" if rules.take is not None else ""
     if plan.mode == "none":
         return (
             f"Verdict: cannot open this turn: no melds worth {rules.meld_bar} points and no"
@@ -160,19 +167,29 @@ def _verdict(result: PlayResult) -> str:
         )
     if plan.status == "none" and rules.take is not None:
         return (
-            f"Verdict: the taken {rules.take.code} cannot be used this turn: do not take it"
-            " [R-TAKE-DISCARD]."
+            f"Verdict: the taken {taken} cannot be used this turn: do not take it [R-TAKE-DISCARD]."
         )
     finish = plan.finish
     if finish.possible:
         kind = "a joker finish" if finish.joker_finish else "a finish"
         if finish.one_turn:
             kind = "a one-turn finish" + (" with a joker" if finish.joker_finish else "")
-        discard = finish.discard.code if finish.discard else "nothing"
+        discard = tile_text(finish.discard, color=color) if finish.discard else "nothing"
         rule = "R-FINISH, R-JOKER-FINISH, R-SCORE" if finish.joker_finish else "R-FINISH, R-SCORE"
+        laid_down = plan.opening
+        below = ""
+        if laid_down is not None and not laid_down.meets_threshold:
+            # only the house rule lets a one-turn finish below the bar stand
+            bar = rules.bar(laid_down.kind)
+            if laid_down.kind == "melds":
+                worth = f"melds worth {laid_down.score} points, below the bar of {bar}"
+            else:
+                worth = f"{laid_down.score} pairs, below the bar of {bar} pairs"
+            below = f" ({worth}: it stands under the house rule)"
+            rule = "R-ONE-TURN-ANY-VALUE, " + rule
         return (
-            f"Verdict: {kind}: lay down everything but {discard} and discard it; the winner"
-            f" gains {finish.points} [{rule}]."
+            f"Verdict: {kind}{below}: lay down everything but {discard} and discard it;"
+            f" the winner gains {finish.points} [{rule}]."
         )
     if not plan.moves:
         return (
@@ -212,31 +229,38 @@ def _state_text(result: PlayResult) -> list[str]:
     return lines
 
 
-def play_text(result: PlayResult, fmt: str = "simple") -> str:
-    """The readable ``play`` report: verdict, moves, table after, tiles left."""
+def play_text(result: PlayResult, fmt: str = "simple", *, color: bool = False) -> str:
+    """The readable ``play`` report: verdict, moves, table after, tiles left;
+    tiles in their colours when ``color`` (ANSI codes, a terminal only)."""
     plan = result.best
     rack = result.rack
-    lines = [f"Rack ({len(rack)} tile{'s' * (len(rack) != 1)}): {tiles_text(rack.tiles)}"]
+    lines = [
+        f"Rack ({len(rack)} tile{'s' * (len(rack) != 1)}): {tiles_text(rack.tiles, color=color)}"
+    ]
     lines += _state_text(result)
-    lines += rules_text(result.rules)
-    lines.append(_verdict(result))
+    lines += rules_text(result.rules, color=color)
+    lines.append(_verdict(result, color))
     if plan.status == "feasible":
         lines.append("(feasible: the time limit ran out before this was proven best)")
     if plan.moves:
-        lines += ["", moves_table(plan, fmt)]
+        lines += ["", moves_table(plan, fmt, color=color)]
     if plan.table_after:
-        lines += ["", "Table after the turn (* changed or new):", table_after_table(plan, fmt)]
+        lines += [
+            "",
+            "Table after the turn (* changed or new):",
+            table_after_table(plan, fmt, color=color),
+        ]
     lines += [
         "",
-        f"Left: {tiles_text(plan.left)}   residual penalty {result.residual_before} →"
-        f" {plan.residual_penalty}",
+        f"Left: {tiles_text(plan.left, color=color)}   residual penalty"
+        f" {result.residual_before} → {plan.residual_penalty}",
     ]
     if plan.discard is not None:
-        lines.append(f"Discard: {plan.discard.code}")
+        lines.append(f"Discard: {tile_text(plan.discard, color=color)}")
     if result.alternatives:
         rows = [
-            [rank, "; ".join(short_move_text(m) for m in p.moves), tiles_text(p.left),
-             p.residual_penalty]
+            [rank, "; ".join(short_move_text(m, color=color) for m in p.moves),
+             tiles_text(p.left, color=color), p.residual_penalty]
             for rank, p in enumerate(result.alternatives, start=2)
         ]  # fmt: skip
         lines += ["", "Other plans (different tiles left):"]

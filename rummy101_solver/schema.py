@@ -24,6 +24,7 @@ SCHEMAS: dict[str, str] = {
     "verify": "verify --format json: the fixture checks and counts",
     "rules": "rules --format json: rules of the rule book",
     "standings": "standings --format json: the standings of a match ledger",
+    "play": "play --format json: the best turn against the table",
 }
 """Every schema: name → the output it describes. A new one is a file and a line here."""
 
@@ -68,7 +69,10 @@ def _load(name: str) -> str:
     defs: dict[str, Any] = dict(schema.get("$defs", {}))
     bundled = _bundle({k: v for k, v in schema.items() if k != "$defs"}, defs)
     if defs:
-        bundled["$defs"] = {key: _bundle(value, defs) for key, value in defs.items()}
+        # a definition may refer into another file too: its definitions join
+        # `defs` while we go, already standing alone
+        own = {key: _bundle(value, defs) for key, value in list(defs.items())}
+        bundled["$defs"] = {**defs, **own}
     return json.dumps(bundled)
 
 

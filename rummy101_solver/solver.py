@@ -172,8 +172,15 @@ class Analysis:
         return min(ok, key=lambda o: (o.residual_penalty, o.kind != "melds")).kind
 
 
-def _merge_runs(patterns: list[Pattern]) -> list[tuple[MeldKind, list[tuple[Face, bool]]]]:
-    """Join runs of one colour that touch (R1-R3 + R4-R6 → R1-R6), smallest start first."""
+def merge_runs(patterns: list[Pattern]) -> list[tuple[MeldKind, list[tuple[Face, bool]]]]:
+    """The melds of a packing as laid: ``patterns`` (one entry per copy laid)
+    → ``[(kind, [(face, wild), …]), …]``, one entry per meld, each place the
+    face it plays as and whether a wild tile fills it [R-RUN, R-SET, R-PAIR].
+
+    Runs of one colour that touch are joined into one run (R1-R3 + R4-R6 →
+    R1-R6), smallest start first; sets and pairs follow as given. Used by
+    ``solve`` (openings) and ``play`` (the new melds of a turn).
+    """
     runs = sorted(
         (p for p in patterns if p.kind == "run"),
         key=lambda p: (p.stands_for[0].index, len(p)),
@@ -195,9 +202,11 @@ def _merge_runs(patterns: list[Pattern]) -> list[tuple[MeldKind, list[tuple[Face
     return out
 
 
-def _meld_sort_key(meld: Meld) -> tuple[int, list[tuple[int, int]], list[bool]]:
-    """Canonical meld order: runs (by colour, then first number), then sets (by
-    number), then pairs (by colour, number); wild places break the last ties."""
+def meld_sort_key(meld: Meld) -> tuple[int, list[tuple[int, int]], list[bool]]:
+    """Sort key of the canonical meld order: runs (by colour, then first
+    number), then sets (by number), then pairs (by colour, number); wild
+    places break the last ties. ``sorted(melds, key=meld_sort_key)`` is how
+    ``solve`` and ``play`` list melds, so the same melds print the same way."""
     kinds = {"run": 0, "set": 1, "pair": 2}
     if meld.kind == "set":
         faces = [(f.number, f.colour.rank) for f in meld.stands_for]
@@ -214,7 +223,7 @@ def _opening(
     tile_of = {t.face: t for t in rack.tiles if t.face is not None}
     patterns = [p for p, k in packing.uses for _ in range(k)]
     melds = []
-    for meld_kind, places in _merge_runs(patterns):
+    for meld_kind, places in merge_runs(patterns):
         tiles = tuple(WILD if wild else tile_of[face] for face, wild in places)
         for t in tiles:
             pool[t] -= 1
@@ -224,7 +233,7 @@ def _opening(
     found = packing.status in ("optimal", "feasible")
     opening = Opening(
         kind=kind,
-        melds=tuple(sorted(melds, key=_meld_sort_key)),
+        melds=tuple(sorted(melds, key=meld_sort_key)),
         left=left,
         residual_penalty=residual_penalty(left, kind),
         status=packing.status if found else "none",  # type: ignore[arg-type]

@@ -123,12 +123,16 @@ def validate_plan(rack: Rack, table: Any, rules: Any, play: Any, plan: Any) -> N
     assert +hand == Counter(plan.left), f"{label}: moves do not leave the tiles left"
     assert freed == sum(m.kind == "retrieve" for m in plan.moves), f"{label}: retrievals"
 
-    # the opening meets its bar; lay-offs never count [R-OPEN-MELDS, R-OPEN-PAIRS, R-NO-MIX]
+    # the opening meets its bar; lay-offs never count [R-OPEN-MELDS, R-OPEN-PAIRS, R-NO-MIX];
+    # under the house rule a one-turn finish needs no bar [R-ONE-TURN-ANY-VALUE]
+    one_turn = plan.opening is not None and len(plan.left) <= 1
+    one_turn = one_turn and not table and not rules.someone_opened
     if plan.opening is not None:
         assert len(open_kinds) == 1, f"{label}: pairs and melds mixed [R-NO-MIX]"
-        if "pair" in open_kinds:
+        any_value = rules.one_turn_any_value and one_turn
+        if "pair" in open_kinds and not any_value:
             assert open_count >= rules.pairs_bar, f"{label}: {open_count} pairs [R-OPEN-PAIRS]"
-        else:
+        elif not any_value:
             assert open_value >= rules.meld_bar, f"{label}: {open_value} points [R-OPEN-MELDS]"
     if rules.take is not None and plan.moves:
         laid = [t for m in plan.moves for t in m.tiles]
@@ -153,4 +157,6 @@ def validate_plan(rack: Rack, table: Any, rules: Any, play: Any, plan: Any) -> N
     if finish:
         joker = bool(plan.left) and plan.left[0].is_wild
         assert plan.finish.joker_finish == joker, f"{label}: joker finish flag wrong"
-        assert plan.finish.points in ((202, 404) if joker else (101, 202)), f"{label}: points"
+        assert plan.finish.one_turn == one_turn, f"{label}: one-turn flag wrong [R-ONE-TURN]"
+        won = (404 if joker else 202) if one_turn else (202 if joker else 101)
+        assert plan.finish.points == won, f"{label}: {plan.finish.points} points [R-SCORE]"

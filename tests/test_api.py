@@ -17,7 +17,7 @@ import pytest
 from click.testing import CliRunner
 
 import rummy101_solver
-from rummy101_solver import BadInputError, analyse, check, rules, schema, score
+from rummy101_solver import BadInputError, analyse, check, play, rules, schema, score
 from rummy101_solver.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -60,6 +60,28 @@ def test_score_is_score_json() -> None:
     assert score("Ali\n# a comment\nBea: melds R3\n", winner="Ali")["total"] == 98
 
 
+def test_play_is_play_json() -> None:
+    table = "R3 R4 R5 | B8 K8 Y8 | R10 J R12"
+    got = play("R2 R6 B6 R8 R11 Y1", table, opened="melds", alternatives=1)
+    assert got == cli_json("play", "R2", "R6", "B6", "R8", "R11", "Y1", "--table", table,
+                           "--opened", "melds", "--alternatives", "1")  # fmt: skip
+    assert [(m["kind"], m["tiles"]) for m in got["moves"]] == [
+        ("lay off", ["R2"]), ("lay off", ["R8"]), ("retrieve", ["R11"]),
+        ("meld", ["R6", "B6", "J"]),
+    ]  # fmt: skip
+    assert (got["finish"]["points"], got["left"], got["residual_penalty"]) == (101, ["Y1"], 1)
+    groups = [["R4", "R5", "R6"]]
+    got = play(["R7", "R8", "R9", "K1"], groups, opened="pairs", layoff_limit=2,
+               retrieve="full-set", same_turn_layoff=False, alternatives=0)  # fmt: skip
+    assert got == cli_json("play", "R7", "R8", "R9", "K1", "--table", "R4 R5 R6", "--opened",
+                           "pairs", "--layoff-limit", "2", "--retrieve", "full-set",
+                           "--no-same-turn-layoff", "--alternatives", "0")  # fmt: skip
+    assert got["table_after"][0]["tiles"] == ["R4", "R5", "R6", "R7", "R8"]
+    assert got["rules"]["layoff_limit"] == 2 and got["rules"]["same_turn_layoff"] is False
+    low = play("R1 R2 R3 K5", one_turn_any_value=True)
+    assert (low["finish"]["points"], low["opening"]["value"], low["can_open"]) == (202, 6, False)
+
+
 def test_rules_and_schema() -> None:
     assert rules("R-RUN") == cli_json("rules", "R-RUN")
     assert [r["id"] for r in rules()["rules"]][:2] == ["R-TILES", "R-JOKER"]
@@ -79,6 +101,17 @@ def test_rules_and_schema() -> None:
         (lambda: score(["Ali", "Bea: melds R3"], end="stock", winner="Ali"), None, None),
         (lambda: rules("R-RUNS"), "'R-RUNS': no such rule; did you mean R-RUN?", "R-RUNS"),
         (lambda: schema("outs"), None, "outs"),
+        (lambda: play("R1", "R3 R4 B5"), "table group 1 (R3 R4 B5) is not legal: not a run: a run"
+         " is one colour; this has red, blue [R-RUN]", None),
+        (lambda: play("R7 R7", "R6 R7 R8"), "'R7' (table tile 2): a third R7; the set has only 2"
+         " copies of each tile, counting the rack and the table [R-TILES]", "R7"),
+        (lambda: play("R1 R14", "R3 R4 R5"), "'R14' (tile 2): numbers run 1–13", "R14"),
+        (lambda: play("R1", "R3 R4 R5", opened="yes"),  # type: ignore[arg-type]
+         "option 'opened': 'yes' is not 'no', 'melds' or 'pairs'", None),
+        (lambda: play("R1", "R3 R4 R5", layoff_limit=0),
+         "option 'layoff_limit': 0 is not a whole number 1–13", None),
+        (lambda: play("R1", "R3 R4 R5", retrieve="set"),  # type: ignore[arg-type]
+         "option 'retrieve': 'set' is not 'any' or 'full-set'", None),
         (lambda: analyse([3, 4]), "tiles must be text, e.g. 'R3 R4 R5' or ['R3', 'R4', 'R5']",
          None),
     ],
@@ -104,6 +137,7 @@ def test_api_names_stay_the_functions() -> None:
     import rummy101_solver.check as check_module  # noqa: F401  (loads nothing new)
 
     assert rummy101_solver.check is check
+    assert rummy101_solver.play is play
     assert rummy101_solver.rules is rules
     assert rummy101_solver.schema is schema
 

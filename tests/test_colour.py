@@ -44,6 +44,10 @@ RACK = [
 ]
 CHECK = ["R3 R4 R5 | B7 K7 J | R12 R13 R1", "--rack", "R3 R4 R5 B7 K7 J R12 R13 R1 Y2"]
 SCORE = ["--end", "joker", "--winner", "Ali", "Ali", "Bea: pairs K2 K9", "Can: melds R3 R5 J"]
+# the README turn: lay-offs, a retrieval, a joker in a new meld, an alternative
+PLAY = ["R2", "R6", "B6", "R8", "R11", "Y1", "--opened", "melds", "--table",
+        "R3 R4 R5 | B8 K8 Y8 | R10 J R12", "--alternatives", "1"]  # fmt: skip
+ARGS = {"solve": RACK, "check": CHECK, "score": SCORE, "play": PLAY}
 
 
 def invoke(*args: str, env: dict[str, str] | None = None) -> tuple[str, int]:
@@ -92,14 +96,30 @@ def test_color_always_gives_the_exact_sequence_for_r7() -> None:
     assert out.splitlines()[0] == (f"Rack (3 tiles): {RED_7} \x1b[31mR8\x1b[0m \x1b[31mR9\x1b[0m")
 
 
+def test_play_color_always_gives_the_exact_sequences() -> None:
+    out, code = invoke("play", "R6", "K1", "--opened", "melds", "--table", "R3 R4 R5",
+                       "--color", "always")  # fmt: skip
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "Rack (2 tiles): \x1b[31mR6\x1b[0m \x1b[1mK1\x1b[0m"
+    assert "1       lay off \x1b[31mR6\x1b[0m onto group 1 (high end)" in lines
+    assert "Discard: \x1b[1mK1\x1b[0m" in lines
+    # a joker on the table: magenta, its stand-in in the colour it plays as
+    out, _ = invoke("play", "K1", "--opened", "melds", "--table", "R10 J R12", "--color", "always")
+    assert "\x1b[35mJ\x1b[0m=\x1b[31mR11\x1b[0m" in out
+    out, _ = invoke("play", "R6", "K1", "--opened", "melds", "--table", "R3 R4 R5")
+    assert "\x1b" not in out  # CliRunner's stdout is no terminal: auto is off
+
+
 @pytest.mark.parametrize(
     "args",
     [
         ["solve", *RACK],
         ["check", *CHECK],
         ["score", *SCORE],
+        ["play", *PLAY],
     ],
-    ids=["solve", "check", "score"],
+    ids=["solve", "check", "score", "play"],
 )
 def test_never_and_no_color_give_no_escape(args: list[str]) -> None:
     always, _ = invoke(*args, "--color", "always")
@@ -111,20 +131,20 @@ def test_never_and_no_color_give_no_escape(args: list[str]) -> None:
     assert auto == never
 
 
-@pytest.mark.parametrize("command", ["solve", "check", "score"])
+@pytest.mark.parametrize("command", list(ARGS))
 def test_json_is_never_coloured(command: str) -> None:
-    args = {"solve": RACK, "check": CHECK, "score": SCORE}[command]
+    args = ARGS[command]
     out, _ = invoke(command, *args, "--color", "always", "--format", "json")
     assert "\x1b" not in out
     json.loads(out)
 
 
 @pytest.mark.parametrize("fmt", ["simple", "grid", "github", "psql", "plain"])
-@pytest.mark.parametrize("command", ["solve", "check", "score"])
+@pytest.mark.parametrize("command", list(ARGS))
 def test_colour_keeps_columns_aligned(command: str, fmt: str) -> None:
     """Stripped of its colour codes, the coloured output is the plain one, byte for byte:
     tabulate measured the columns without the codes."""
-    args = {"solve": RACK, "check": CHECK, "score": SCORE}[command]
+    args = ARGS[command]
     coloured, code = invoke(command, *args, "--format", fmt, "--color", "always")
     plain, plain_code = invoke(command, *args, "--format", fmt, "--color", "never")
     assert code == plain_code
@@ -222,9 +242,9 @@ def _parse_html(out: str) -> _Tags:
 
 
 @pytest.mark.parametrize("fmt", ["html", "unsafehtml"])
-@pytest.mark.parametrize("command", ["solve", "check", "score"])
+@pytest.mark.parametrize("command", list(ARGS))
 def test_html_is_a_whole_balanced_document(command: str, fmt: str) -> None:
-    args = {"solve": RACK, "check": CHECK, "score": SCORE}[command]
+    args = ARGS[command]
     out, _ = invoke(command, *args, "--format", fmt, "--color", "always")
     assert out.startswith('<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n')
     assert out.endswith("</body>\n</html>\n")
@@ -256,9 +276,9 @@ _ENV = re.compile(r"\\(begin|end)\{(\w+)\}")
 
 
 @pytest.mark.parametrize("fmt", ["latex", "latex_raw", "latex_booktabs", "latex_longtable"])
-@pytest.mark.parametrize("command", ["solve", "check", "score"])
+@pytest.mark.parametrize("command", list(ARGS))
 def test_latex_is_a_whole_document(command: str, fmt: str) -> None:
-    args = {"solve": RACK, "check": CHECK, "score": SCORE}[command]
+    args = ARGS[command]
     extra = ["--explain"] if command == "solve" else []
     out, _ = invoke(command, *args, *extra, "--format", fmt, "--color", "always")
     lines = out.splitlines()

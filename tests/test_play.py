@@ -345,3 +345,107 @@ def test_cli_a_time_limit_that_cuts_the_search_is_not_a_proof() -> None:
         assert data["status"] in ("feasible", "optimal")
     else:
         assert data["proven"] is False and data["status"] == "none"
+
+
+# --- house rule --one-turn-any-value [R-ONE-TURN-ANY-VALUE] ------------------------------
+# 21 tiles laid as R2-R7, B2-B7, K2-K7 and R1 B1 K1: 84 points, below 101; Y9 discarded
+LOW = "R1 R2 R3 R4 R5 R6 R7 B1 B2 B3 B4 B5 B6 B7 K1 K2 K3 K4 K5 K6 K7 Y9"
+
+
+def test_one_turn_any_value_lets_an_84_point_finish_stand() -> None:
+    default = turn(LOW, "")
+    assert default.mode == "none" and default.residual_penalty == 202  # [R-ONE-TURN]
+    plan = turn(LOW, "", Rules(one_turn_any_value=True))
+    assert plan.opening is not None
+    assert (plan.opening.value, plan.opening.meets_threshold) == (84, False)
+    assert (plan.finish.possible, plan.finish.one_turn, plan.finish.points) == (True, True, 202)
+    assert left(plan) == "Y9" and plan.residual_penalty == 9
+
+
+def test_one_turn_any_value_joker_and_pairs_finishes() -> None:
+    rules = Rules(one_turn_any_value=True)
+    plan = turn("R1 R2 R3 J", "", rules)  # 6 points, the joker discarded: 404
+    assert plan.opening is not None and plan.opening.value == 6
+    assert (plan.finish.joker_finish, plan.finish.points, left(plan)) == (True, 404, "J")
+    plan = turn("R1 R1 B2 B2 K3", "", rules)  # 2 pairs of the 5 the bar asks
+    assert plan.mode == "pairs" and plan.opening is not None and plan.opening.count == 2
+    assert (plan.finish.points, left(plan), plan.residual_penalty) == (202, "K3", 6)
+
+
+def test_one_turn_any_value_needs_an_empty_table_and_nobody_opened() -> None:
+    rules = Rules(one_turn_any_value=True)
+    assert turn("R1 R2 R3 K5", "B7 B8 B9", rules).mode == "none"
+    assert turn("R1 R2 R3 K5", "", Rules(one_turn_any_value=True, after=101)).mode == "none"
+    # a finish that does not lay everything but one tile needs the bar as ever
+    assert turn("R1 R2 R3 K5 Y9", "", rules).mode == "none"
+
+
+def test_cli_one_turn_any_value() -> None:
+    out, code = run(*LOW.split(), "--one-turn-any-value", "--format", "json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["rules"]["one_turn_any_value"] is True
+    assert data["finish"] == {"possible": True, "joker_finish": False, "one_turn": True,
+                              "discard": "Y9", "points": 202}  # fmt: skip
+    assert (data["opening"]["value"], data["opening"]["threshold"]) == (84, 101)
+    assert data["opening"]["meets_threshold"] is False
+    assert data["can_open"] is False  # openings are still measured against the bar
+    out, code = run("R1", "R2", "R3", "K5", "--one-turn-any-value")
+    assert code == 0
+    assert out.splitlines()[2:4] == [
+        "House rule: a one-turn finish stands whatever its value [R-ONE-TURN-ANY-VALUE].",
+        "Verdict: a one-turn finish (melds worth 6 points, below the bar of 101: it stands under"
+        " the house rule): lay down everything but K5 and discard it; the winner gains 202"
+        " [R-ONE-TURN-ANY-VALUE, R-FINISH, R-SCORE].",
+    ]
+    out, code = run("R1", "R2", "R3", "K5")
+    assert code == 1 and "Verdict: cannot open this turn" in out
+
+
+def _finishing_rack(rng: Any) -> str:
+    """A small seeded rack that often finishes in one turn: one or two runs or sets
+    (or two pairs) and one more tile, a joker in place of a tile now and then."""
+    colours, tiles = "RBKY", []
+    if rng.random() < 0.3:
+        for _ in range(2):
+            tile = f"{rng.choice(colours)}{rng.randint(1, 13)}"
+            tiles += [tile, tile]
+    else:
+        for _ in range(rng.randint(1, 2)):
+            if rng.random() < 0.5:
+                colour, start = rng.choice(colours), rng.randint(1, 11)
+                tiles += [f"{colour}{n}" for n in range(start, start + 3)]
+            else:
+                number = rng.randint(1, 13)
+                tiles += [f"{c}{number}" for c in rng.sample(colours, 3)]
+    tiles.append(f"{rng.choice(colours)}{rng.randint(1, 13)}")
+    if rng.random() < 0.3:
+        tiles[rng.randrange(len(tiles))] = "J"
+    if rng.random() < 0.2:
+        tiles.append(f"{rng.choice(colours)}{rng.randint(1, 13)}")  # one too many, often
+    return " ".join(tiles)
+
+
+def test_one_turn_any_value_agrees_with_solve_on_seeded_racks() -> None:
+    """play's one-turn finish under the house rule is solve's one-turn finish (another
+    model): possible, joker finish and points, on 200 seeded racks [R-ONE-TURN-ANY-VALUE]."""
+    import random
+    from collections import Counter
+
+    from rummy101_solver.solver import one_turn_finish
+
+    rng = random.Random(101)
+    rules = Rules(one_turn_any_value=True)
+    seen = Counter[tuple[bool, bool]]()
+    for _ in range(200):
+        text = _finishing_rack(rng)
+        rack = parse_rack(text) if max(Counter(text.split()).values()) <= 2 else None
+        if rack is None:
+            continue
+        plan = turn(text, "", rules)
+        expected = one_turn_finish(rack, rules)
+        got = (plan.finish.possible, plan.finish.joker_finish, plan.finish.points)
+        assert got == (expected.possible, expected.joker_finish, expected.winner_points), text
+        seen[(plan.finish.possible, plan.finish.joker_finish)] += 1
+    # 155 finishes, 13 with a joker, 26 none (and 6 racks with a third copy, skipped)
+    assert seen == {(True, False): 155, (True, True): 13, (False, False): 26}

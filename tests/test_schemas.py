@@ -63,7 +63,7 @@ def test_every_schema_file_is_listed_and_every_listed_schema_exists() -> None:
 def test_schema_is_valid_and_stands_alone(name: str) -> None:
     schema = load_schema(name)
     Draft202012Validator.check_schema(schema)
-    assert "solve.json#" not in json.dumps(schema)  # references into other files are copied in
+    assert ".json#" not in json.dumps(schema)  # references into other files are copied in
 
 
 def test_json_examples_validate() -> None:
@@ -134,6 +134,74 @@ def test_more_outputs_validate(args: list[str]) -> None:
     assert errors(args[0], json.loads(out)) == []
 
 
+PLAY_OUTPUTS = {
+    "not opened, opens and lays off": [
+        "R4", "R5", "R6", "R7", "R8", "R12", "K1", "--table", "R9 R10 R11", "--threshold", "30"],
+    "not opened, opens with pairs": [
+        "R1", "R1", "B2", "B2", "K3", "K3", "Y4", "Y4", "R5", "J", "K13", "--table", "R6 R7 R8"],
+    "cannot open": ["B9", "K9", "Y9", "R6", "R7", "--table", "R3 R4 R5"],
+    "opened with melds, a finish and a retrieval": [
+        "R11", "B5", "K5", "Y1", "--opened", "melds", "--table", "R10 J R12"],
+    "opened with pairs": ["R6", "B9", "K9", "Y9", "K1", "--opened", "pairs", "--table", "R3 R4 R5",
+                          "--layoff-limit", "2", "--retrieve", "full-set"],
+    "a joker finish": ["R6", "J", "R2", "--opened", "melds", "--table", "R3 R4 R5"],
+    "take, used": ["R6", "K1", "--take", "R6", "--opened", "melds", "--table", "R3 R4 R5"],
+    "take, cannot be used": ["R6", "K1", "--take", "K1", "--opened", "melds", "--table", "R3 R4"
+                             " R5"],
+    "take in the opening": ["R3", "R4", "R5", "B7", "K7", "Y7", "R1", "--take", "R6",
+                            "--threshold", "30", "--table", "B1 B2 B3"],
+    "a one-turn finish": ["R1", "R2", "R3", "K5", "--threshold", "6", "--no-same-turn-layoff"],
+    "a one-turn finish below the bar": ["R1", "R2", "R3", "K5", "--one-turn-any-value"],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("args", list(PLAY_OUTPUTS.values()), ids=list(PLAY_OUTPUTS))
+def test_play_outputs_validate(args: list[str]) -> None:
+    out, code = run("play", *args, "--format", "json")
+    assert code in (0, 1), out
+    data = json.loads(out)
+    assert errors("play", data) == []
+
+
+def test_play_schema_catches_a_wrong_field() -> None:
+    out, _ = run("play", *PLAY_OUTPUTS["opened with melds, a finish and a retrieval"],
+                 "--format", "json")  # fmt: skip
+    data = json.loads(out)
+    assert data["moves"][0]["kind"] == "retrieve"
+    broken = copy.deepcopy(data)
+    broken["moves"][0]["end"] = "middle"
+    assert errors("play", broken)
+    broken = copy.deepcopy(data)
+    broken["rules"]["layoff_limits"] = broken["rules"].pop("layoff_limit")
+    assert errors("play", broken)
+    broken = copy.deepcopy(data)
+    broken["table_after"][0].pop("changed")
+    assert errors("play", broken)
+    broken = copy.deepcopy(data)
+    broken["table"][0]["changed"] = True  # only the table after the turn marks changes
+    assert errors("play", broken)
+    broken = copy.deepcopy(data)
+    broken["finish"]["points"] = 100
+    assert errors("play", broken)
+
+
+def test_score_with_a_ledger_validates(tmp_path: Path) -> None:
+    ledger = tmp_path / "match.jsonl"
+    run("score", "--winner", "Ali", "Ali", "Bea: melds R3", "--ledger", str(ledger))
+    out, code = run("score", "--end", "joker", "--winner", "Bea", "Ali: pairs K2", "Bea",
+                    "--ledger", str(ledger), "--format", "json")  # fmt: skip
+    assert code == 0
+    data = json.loads(out)
+    assert (data["round"], data["standings"]["rounds"]) == (2, 2)
+    assert [(p["name"], p["total"]) for p in data["standings"]["players"]] == [
+        ("Bea", 199), ("Ali", 93)]  # fmt: skip
+    assert errors("score", data) == []
+    assert errors("score", {**data, "round": 0})
+    broken = copy.deepcopy(data)
+    broken["standings"]["players"][0]["totals"] = broken["standings"]["players"][0].pop("total")
+    assert errors("score", broken)
+
+
 def _rename_first_key(data: dict[str, Any]) -> dict[str, Any]:
     first = next(iter(data))
     return {first + "s" if k == first else k: v for k, v in data.items()}
@@ -145,6 +213,7 @@ SAMPLES = {
     "score": ["score", "--winner", "Ali", "Ali", "Bea: melds R3"],
     "verify": ["verify", str(FIXTURES)],
     "rules": ["rules", "R-RUN"],
+    "play": ["play", *PLAY_OUTPUTS["opened with melds, a finish and a retrieval"]],
 }
 
 

@@ -8,7 +8,7 @@ from typing import Any
 import click
 
 from rummy101_solver.case import OptionError, build_case
-from rummy101_solver.cli.common import fail
+from rummy101_solver.cli.common import echo_report, fail, report_color
 from rummy101_solver.cli.options import RULE_OPTIONS, read_rack_text, with_options
 from rummy101_solver.parsing import RackError
 
@@ -36,7 +36,7 @@ EXIT_NOTHING = 1
 @click.option("--no-same-turn-layoff", "same_turn_layoff", flag_value=False, default=True,
               help="House rule: a player opening this turn lays off and retrieves only from"
               " the next turn [R-LAYOFF].")  # fmt: skip
-@with_options(*RULE_OPTIONS, "alternatives", "time_limit", "fmt")
+@with_options(*RULE_OPTIONS, "one_turn_any_value", "alternatives", "time_limit", "fmt", "color")
 def play(
     tiles: tuple[str, ...],
     table_text: str,
@@ -46,6 +46,7 @@ def play(
     retrieve: str,
     same_turn_layoff: bool,
     fmt: str,
+    color: bool,
     alternatives: int,
     time_limit: float,
     **options: Any,
@@ -55,7 +56,9 @@ def play(
 
     TILES: the rack (with no TILES, or '-', read from stdin). The best turn
     finishes if it can (a joker finish first), else leaves the lowest residual
-    penalty [R-RESIDUAL], keeping one tile for the discard.
+    penalty [R-RESIDUAL], keeping one tile for the discard. With
+    --one-turn-any-value a one-turn finish (empty table, nobody opened)
+    stands below the bar [R-ONE-TURN-ANY-VALUE].
 
     \b
     Example:
@@ -93,5 +96,7 @@ def play(
     if fmt == "json":
         click.echo(dumps(play_json(result)))
     else:
-        click.echo(play_text(result, fmt))
+        colored = report_color(color, fmt)
+        text = play_text(result, fmt, color=colored)
+        echo_report(text, fmt, color=colored, title="rummy101 play")
     sys.exit(EXIT_LAYS if result.best.lays_something else EXIT_NOTHING)
