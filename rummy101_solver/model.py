@@ -83,8 +83,17 @@ def _saved(pattern: Pattern) -> int:
     return pattern.real_points + WILD_PENALTY * pattern.wilds
 
 
+def _counts_by_index(problem: PackingProblem) -> list[int]:
+    # the rack's copies of each face, by face index (0–51)
+    held = [0] * 52
+    for f, k in problem.counts.items():
+        held[f.index] = k
+    return held
+
+
 def _upper_bound(problem: PackingProblem, pattern: Pattern) -> int:
-    bound = min(problem.counts[f] // k for f, k in pattern.need)
+    held = _counts_by_index(problem)
+    bound = min(held[i] // k for i, k in pattern.need_index)
     if pattern.wilds:
         bound = min(bound, problem.wilds // pattern.wilds)
     return bound
@@ -106,6 +115,7 @@ class PackingModel:
         self.bounds: dict[Pattern, int] = {}
         self._used_bits: dict[Face | str, list[int]] | None = None
         self._alternatives_started = False
+        self._held = _counts_by_index(problem)
         self._add_copies()
         self._add_tile_limits()
         self._add_keep()
@@ -116,14 +126,21 @@ class PackingModel:
     # --- constraint families -------------------------------------------------
     def _add_copies(self) -> None:
         # how many copies of each candidate pattern are laid down
+        held = self._held
+        wilds = self.problem.wilds
+        bounds = self.bounds
         for pattern in self.problem.patterns:
-            ub = _upper_bound(self.problem, pattern)
+            ub = min([held[i] // k for i, k in pattern.need_index])
+            if pattern.wilds and ub:
+                ub = min(ub, wilds // pattern.wilds)
             if ub > 0:
-                self.copies[pattern] = self.model.new_int_var(0, ub)
-                self.bounds[pattern] = ub
+                bounds[pattern] = ub
+        indices = self.model.new_int_vars([0] * len(bounds), list(bounds.values()))
+        self.copies.update(zip(bounds, indices, strict=True))
 
     def _uses_of(self, face: Face) -> tuple[list[int], list[int]]:
-        items = [(v, p.real.count(face)) for p, v in self.copies.items() if face in p.real]
+        i = face.index
+        items = [(v, k) for p, v in self.copies.items() for j, k in p.need_index if j == i]
         return [v for v, _ in items], [k for _, k in items]
 
     def _wilds_used(self) -> tuple[list[int], list[int]]:
@@ -132,23 +149,27 @@ class PackingModel:
 
     def _add_tile_limits(self) -> None:
         # every tile laid comes from the rack: no face used more often than held
-        by_face: dict[Face, list[tuple[Pattern, int]]] = {}
-        for p in self.copies:
-            for face, k in p.need:
-                by_face.setdefault(face, []).append((p, k))
-        for face, items in by_face.items():
-            if sum(self.bounds[p] * k for p, k in items) > self.problem.counts[face]:
-                self.model.add_linear(
-                    [self.copies[p] for p, _ in items],
-                    [k for _, k in items],
-                    ub=self.problem.counts[face],
-                )
+        # (only where the patterns' bounds alone could use more)
+        held = self._held
+        by_face: dict[int, tuple[list[int], list[int], list[int]]] = {}
+        for p, v in self.copies.items():
+            ub = self.bounds[p]
+            for i, k in p.need_index:
+                entry = by_face.get(i)
+                if entry is None:
+                    entry = by_face[i] = ([], [], [0])
+                entry[0].append(v)
+                entry[1].append(k)
+                entry[2][0] += ub * k
+        for i, (variables, coeffs, most) in by_face.items():
+            if most[0] > held[i]:
+                self.model.add_linear(variables, coeffs, ub=held[i])
         # and no more wild tiles than the rack holds
         if any(p.wilds for p in self.copies):
             self.model.add_linear(*self._wilds_used(), ub=self.problem.wilds)
 
     def _tiles_laid(self) -> tuple[list[int], list[int]]:
-        return list(self.copies.values()), [len(p) for p in self.copies]
+        return list(self.copies.values()), [p.size for p in self.copies]
 
     def _add_keep(self) -> None:
         # leave at least `keep` tiles on the rack for the discard [R-KEEP-DISCARD]
@@ -193,11 +214,12 @@ class PackingModel:
         else:
             score_weight = (most_laid + 1) * laid_weight
             saved_weight = (score_max + 1) * score_weight
+        pairs = problem.pairs
         weights = [
-            _score(problem, p) * score_weight
-            + _saved(p) * saved_weight
-            + len(p) * laid_weight
-            + sum(f.index + 1 for f in p.real)  # last tier: lay later tiles, keep earlier
+            (1 if pairs else p.value) * score_weight
+            + (p.real_points + WILD_PENALTY * p.wilds) * saved_weight  # see _saved
+            + p.size * laid_weight
+            + p.places  # last tier: lay later tiles, keep earlier
             for p in self.copies
         ]
         self.model.maximize(list(self.copies.values()), weights)
