@@ -33,7 +33,15 @@ from rummy101_solver.rules import Objective
 from rummy101_solver.sat import SatModel, Status
 from rummy101_solver.tiles import WILD_PENALTY, Face
 
-__all__ = ["Packing", "PackingModel", "PackingProblem", "Status", "solve_packings"]
+__all__ = [
+    "Packing",
+    "PackingModel",
+    "PackingProblem",
+    "Status",
+    "objective_weights",
+    "pattern_bounds",
+    "solve_packings",
+]
 
 
 @dataclass(frozen=True)
@@ -91,12 +99,46 @@ def _counts_by_index(problem: PackingProblem) -> list[int]:
     return held
 
 
-def _upper_bound(problem: PackingProblem, pattern: Pattern) -> int:
+def pattern_bounds(problem: PackingProblem) -> dict[Pattern, int]:
+    """Each usable pattern (in ``problem.patterns`` order) with the most copies
+    the rack's tiles allow on their own; patterns the rack cannot make are left out."""
     held = _counts_by_index(problem)
-    bound = min(held[i] // k for i, k in pattern.need_index)
-    if pattern.wilds:
-        bound = min(bound, problem.wilds // pattern.wilds)
-    return bound
+    wilds = problem.wilds
+    bounds = {}
+    for pattern in problem.patterns:
+        ub = min([held[i] // k for i, k in pattern.need_index])
+        if pattern.wilds and ub:
+            ub = min(ub, wilds // pattern.wilds)
+        if ub > 0:
+            bounds[pattern] = ub
+    return bounds
+
+
+def objective_weights(problem: PackingProblem, bounds: dict[Pattern, int]) -> list[int]:
+    """The objective's weight of one copy of each pattern of ``bounds``, in its
+    order: the lexicographic tiers of the module docstring folded into one
+    integer, each tier's weight above the most the tiers below can add."""
+    order_max = sum((f.index + 1) * k for f, k in problem.counts.items())
+    laid_weight = order_max + 1
+    most_laid = sum(problem.counts.values()) + problem.wilds
+    saved_max = sum(f.number * k for f, k in problem.counts.items()) + (
+        WILD_PENALTY * problem.wilds
+    )
+    score_max = sum(_score(problem, p) * ub for p, ub in bounds.items())
+    if problem.objective == "value":
+        saved_weight = (most_laid + 1) * laid_weight
+        score_weight = (saved_max + 1) * saved_weight
+    else:
+        score_weight = (most_laid + 1) * laid_weight
+        saved_weight = (score_max + 1) * score_weight
+    pairs = problem.pairs
+    return [
+        (1 if pairs else p.value) * score_weight
+        + (p.real_points + WILD_PENALTY * p.wilds) * saved_weight  # see _saved
+        + p.size * laid_weight
+        + p.places  # last tier: lay later tiles, keep earlier
+        for p in bounds
+    ]
 
 
 class PackingModel:
@@ -126,17 +168,9 @@ class PackingModel:
     # --- constraint families -------------------------------------------------
     def _add_copies(self) -> None:
         # how many copies of each candidate pattern are laid down
-        held = self._held
-        wilds = self.problem.wilds
-        bounds = self.bounds
-        for pattern in self.problem.patterns:
-            ub = min([held[i] // k for i, k in pattern.need_index])
-            if pattern.wilds and ub:
-                ub = min(ub, wilds // pattern.wilds)
-            if ub > 0:
-                bounds[pattern] = ub
-        indices = self.model.new_int_vars([0] * len(bounds), list(bounds.values()))
-        self.copies.update(zip(bounds, indices, strict=True))
+        self.bounds.update(pattern_bounds(self.problem))
+        indices = self.model.new_int_vars([0] * len(self.bounds), list(self.bounds.values()))
+        self.copies.update(zip(self.bounds, indices, strict=True))
 
     def _uses_of(self, face: Face) -> tuple[list[int], list[int]]:
         i = face.index
@@ -200,28 +234,8 @@ class PackingModel:
 
     def _add_objective(self) -> None:
         # lexicographic: see the module docstring; weights keep the tiers apart
-        problem = self.problem
-        order_max = sum((f.index + 1) * k for f, k in problem.counts.items())
-        laid_weight = order_max + 1
-        most_laid = sum(problem.counts.values()) + problem.wilds
-        saved_max = sum(f.number * k for f, k in problem.counts.items()) + (
-            WILD_PENALTY * problem.wilds
-        )
-        score_max = sum(_score(problem, p) * self.bounds[p] for p in self.copies)
-        if problem.objective == "value":
-            saved_weight = (most_laid + 1) * laid_weight
-            score_weight = (saved_max + 1) * saved_weight
-        else:
-            score_weight = (most_laid + 1) * laid_weight
-            saved_weight = (score_max + 1) * score_weight
-        pairs = problem.pairs
-        weights = [
-            (1 if pairs else p.value) * score_weight
-            + (p.real_points + WILD_PENALTY * p.wilds) * saved_weight  # see _saved
-            + p.size * laid_weight
-            + p.places  # last tier: lay later tiles, keep earlier
-            for p in self.copies
-        ]
+        bounds = {p: self.bounds[p] for p in self.copies}
+        weights = objective_weights(self.problem, bounds)
         self.model.maximize(list(self.copies.values()), weights)
 
     # --- alternatives ----------------------------------------------------------

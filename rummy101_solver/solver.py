@@ -13,6 +13,7 @@ from typing import Literal
 
 from rummy101_solver.candidates import MeldKind, Pattern, meld_patterns, pair_patterns
 from rummy101_solver.model import Packing, PackingProblem, solve_packings
+from rummy101_solver.pairs import exact_pairs_packing
 from rummy101_solver.rules import (
     ONE_TURN_JOKER_LOSS,
     ONE_TURN_JOKER_WIN,
@@ -260,12 +261,23 @@ def best_openings(
     returned leave different tiles on the rack. ``time_limit`` in seconds.
     """
     problem = _problem(rack, rules, kind)
-    packings = solve_packings(problem, alternatives=alternatives, time_limit=time_limit)
+    packings = _packings(problem, alternatives, time_limit)
     if rules.objective == "penalty" and packings[0].status == "infeasible":
         # nothing meets the bar: show the best by value instead
         fallback = replace(problem, min_score=None, objective="value")
-        packings = solve_packings(fallback, alternatives=alternatives, time_limit=time_limit)
+        packings = _packings(fallback, alternatives, time_limit)
     return [_opening(rack, rules, kind, p) for p in packings]
+
+
+def _packings(problem: PackingProblem, alternatives: int, time_limit: float) -> list[Packing]:
+    """The best packing and ``alternatives`` more: a pairs problem without
+    alternatives is settled by an exact count when it can be
+    (:mod:`rummy101_solver.pairs`), anything else by CP-SAT."""
+    if alternatives == 0:
+        exact = exact_pairs_packing(problem)
+        if exact is not None:
+            return [exact]
+    return solve_packings(problem, alternatives=alternatives, time_limit=time_limit)
 
 
 def _cannot_finish(rack: Rack, patterns: tuple[Pattern, ...], wilds_laid: int, left: int) -> bool:
