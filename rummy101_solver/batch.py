@@ -98,12 +98,26 @@ def _window(items: list[tuple[int, str]], defaults: Mapping[str, Any]) -> list[R
     return [analyse_line(n, text, defaults) for n, text in items]
 
 
+def warm_up() -> None:
+    """Ready a process for a long run: import the solver and CP-SAT once, then
+    freeze what start-up made (``gc.freeze``), so the garbage collector's full
+    passes skip those objects and no rack waits on a long collection."""
+    import gc
+
+    from rummy101_solver import render, sat, solver  # noqa: F401  (imported for their cost)
+
+    sat.helper()
+    gc.collect()
+    gc.freeze()
+
+
 def run_batch(
     lines: Iterable[str], defaults: Mapping[str, Any], *, jobs: int = 1
 ) -> Iterator[Record]:
     """Yield one :class:`Record` per case line, in input order.
 
-    ``lines`` is read lazily, ``WINDOW_PER_JOB * jobs`` lines at a time.
+    ``lines`` is read lazily, ``WINDOW_PER_JOB * jobs`` lines at a time. Worker
+    processes start with :func:`warm_up`; a long run in this process may call it first.
     """
     numbered = enumerate(lines, start=1)
     if jobs <= 1:
@@ -112,7 +126,7 @@ def run_batch(
             if record is not None:
                 yield record
         return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    with ProcessPoolExecutor(max_workers=jobs, initializer=warm_up) as pool:
         while window := list(islice(numbered, WINDOW_PER_JOB * jobs)):
             step = max(1, len(window) // jobs)
             parts = [window[i : i + step] for i in range(0, len(window), step)]

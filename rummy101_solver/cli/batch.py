@@ -36,8 +36,9 @@ def batch(source: TextIO, jobs: int, **options: Any) -> None:
 
     Exit code: 0 every line analysed, 3 some lines rejected, 2 bad usage.
     """
-    from rummy101_solver.batch import run_batch
+    from rummy101_solver.batch import run_batch, warm_up
 
+    warm_up()  # before the workers fork: they start with the solver imported
     rejected = 0
     err = sys.stderr
     show = err.isatty()
