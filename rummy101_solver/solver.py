@@ -224,12 +224,19 @@ def _opening(rack: Rack, rules: Rules, kind: OpeningKind, packing: Packing) -> O
     return replace(opening, meets_threshold=meets, taken=taken)
 
 
-def _problem(rack: Rack, rules: Rules, kind: OpeningKind) -> PackingProblem:
+def _patterns(rack: Rack, rules: Rules, kind: OpeningKind) -> tuple[Pattern, ...]:
     counts = rack.face_counts
     if kind == "melds":
-        patterns = meld_patterns(counts, rack.wilds)
-    else:
-        patterns = tuple(pair_patterns(counts, rack.wilds, joker_pairs=rules.joker_pairs))
+        return meld_patterns(counts, rack.wilds)
+    return tuple(pair_patterns(counts, rack.wilds, joker_pairs=rules.joker_pairs))
+
+
+def _problem(
+    rack: Rack, rules: Rules, kind: OpeningKind, patterns: tuple[Pattern, ...] | None = None
+) -> PackingProblem:
+    counts = rack.face_counts
+    if patterns is None:
+        patterns = _patterns(rack, rules, kind)
     must_use: Face | Literal["wild"] | None = None
     if rules.take is not None:
         must_use = "wild" if rules.take.face is None else rules.take.face
@@ -280,16 +287,32 @@ def _packings(problem: PackingProblem, alternatives: int, time_limit: float) -> 
     return solve_packings(problem, alternatives=alternatives, time_limit=time_limit)
 
 
-def _cannot_finish(rack: Rack, patterns: tuple[Pattern, ...], wilds_laid: int, left: int) -> bool:
+def _stranded(rack: Rack, patterns: tuple[Pattern, ...]) -> tuple[int, int]:
+    """Tiles of the rack no pattern holds, and tiles only patterns with a wild
+    tile hold (see :func:`_cannot_finish`)."""
+    anywhere: set[int] = set()
+    plain: set[int] = set()
+    for p in patterns:
+        faces = [i for i, _ in p.need_index]
+        anywhere.update(faces)
+        if not p.wilds:
+            plain.update(faces)
+    stranded = needy = 0
+    for f, k in rack.face_counts.items():
+        if f.index not in anywhere:
+            stranded += k
+        if f.index not in plain:
+            needy += k
+    return stranded, needy
+
+
+def _cannot_finish(strands: tuple[int, int], wilds_laid: int, left: int) -> bool:
     """A quick proof that no arrangement lays all but ``left`` non-wild tiles
     with ``wilds_laid`` wild tiles: count the tiles no pattern holds, and the
-    tiles only patterns with a wild tile hold. A pattern of at most 5 places
-    with j wild tiles holds at most 5 - j others, so at most 4 per wild tile."""
-    anywhere = {f for p in patterns for f in p.real}
-    plain = {f for p in patterns if not p.wilds for f in p.real}
-    counts = rack.face_counts
-    stranded = sum(k for f, k in counts.items() if f not in anywhere)
-    needy = sum(k for f, k in counts.items() if f not in plain)
+    tiles only patterns with a wild tile hold (``strands``, see
+    :func:`_stranded`). A pattern of at most 5 places with j wild tiles holds
+    at most 5 - j others, so at most 4 per wild tile."""
+    stranded, needy = strands
     return stranded > left or needy > left + 4 * wilds_laid
 
 
@@ -318,19 +341,24 @@ def one_turn_finish(
     tries += [("pairs", True)] if even else []
     tries += [("melds", False)]
     tries += [("pairs", False)] if even else []
+    wilds = rack.wilds
+    strands: dict[OpeningKind, tuple[tuple[Pattern, ...], tuple[int, int]]] = {}
     for kind, joker in tries:
-        if joker and not rack.wilds:
+        if joker and not wilds:
+            continue
+        # quick refusal, without the solver (see _cannot_finish)
+        if kind not in strands:
+            patterns = _patterns(rack, rules, kind)
+            strands[kind] = (patterns, _stranded(rack, patterns))
+        patterns, strand = strands[kind]
+        if _cannot_finish(strand, wilds - 1 if joker else wilds, 0 if joker else 1):
             continue
         problem = replace(
-            _problem(rack, replace(rules, keep=1, objective="value"), kind),
+            _problem(rack, replace(rules, keep=1, objective="value"), kind, patterns),
             min_laid=laid,
             min_score=rules.bar(kind),
-            wilds_laid=rack.wilds - 1 if joker else None,
+            wilds_laid=wilds - 1 if joker else None,
         )
-        # quick refusal, without the solver (see _cannot_finish)
-        wilds_laid = rack.wilds - 1 if joker else rack.wilds
-        if _cannot_finish(rack, problem.patterns, wilds_laid, 0 if joker else 1):
-            continue
         packing = solve_packings(problem, time_limit=max(deadline - time.monotonic(), 0.001))[0]
         if packing.status == "unknown":
             proven = False
