@@ -22,6 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from rummy101_solver.tiles import (
+    ALL_FACES,
     COPIES,
     MAX_RACK,
     WILD,
@@ -52,6 +53,9 @@ _SEPARATORS = re.compile(r"[\s,\ufeff]+")  # a byte-order mark separates too
 _WORD_NUMBER = re.compile(r"^(?P<word>[^\W\d_]+)(?P<number>[0-9]+)$")
 _NUMBER_WORD = re.compile(r"^(?P<number>[0-9]+)(?P<word>[^\W\d_]+)$")
 _NUMBER = re.compile(r"^[0-9]+$")
+_SHORT_FORMS = {f.code: f for f in ALL_FACES}
+"""``R7`` → its face: the canonical short form, read without the general rules."""
+_PLAIN_TILES = tuple(Tile(f) for f in ALL_FACES)
 
 TILE_HINT = "write a colour R, B, K or Y and a number 1–13 (R7, 7R, red 7), or J for a joker"
 
@@ -119,9 +123,13 @@ def read_tiles(
     i = 0
     while i < len(tokens):
         token = tokens[i]
+        i += 1
+        short = _SHORT_FORMS.get(token)
+        if short is not None:  # the common case: R7, B12, …
+            out.append((token, WILD if short == okey else _PLAIN_TILES[short.index]))
+            continue
         position = len(out) + first
         word = _fold(token)
-        i += 1
         if word in WILD_WORDS:
             out.append((token, WILD))
             continue
