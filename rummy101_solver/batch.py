@@ -6,16 +6,17 @@ Blank lines and lines starting with ``#`` are skipped. Each output record is
 the ``solve --format json`` object with ``"line"`` (1-based input line) first;
 a bad line gives ``{"line": n, "error": "…"}`` and the batch goes on.
 
-Input is read lazily and worked in bounded windows, so memory stays flat
-however long the input; ``jobs`` > 1 spreads each window over processes and
-still writes in input order.
+Input is read lazily and worked in bounded chunks, so memory stays flat
+however long the input; ``jobs`` > 1 keeps a few chunks in the hands of each
+process and still writes in input order.
 """
 
 from __future__ import annotations
 
 import json
+from collections import deque
 from collections.abc import Iterable, Iterator, Mapping
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from itertools import islice
 from typing import Any
@@ -116,8 +117,10 @@ def run_batch(
 ) -> Iterator[Record]:
     """Yield one :class:`Record` per case line, in input order.
 
-    ``lines`` is read lazily, ``WINDOW_PER_JOB * jobs`` lines at a time. Worker
-    processes start with :func:`warm_up`; a long run in this process may call it first.
+    ``lines`` is read lazily: with ``jobs`` > 1, at most ``WINDOW_PER_JOB * jobs``
+    lines are in the workers' hands at a time, in ``2 * jobs`` chunks, so a worker
+    that finishes a chunk finds the next one waiting. Worker processes start
+    with :func:`warm_up`; a long run in this process may call it first.
     """
     numbered = enumerate(lines, start=1)
     if jobs <= 1:
@@ -126,9 +129,12 @@ def run_batch(
             if record is not None:
                 yield record
         return
+    chunk = max(1, WINDOW_PER_JOB // 2)
     with ProcessPoolExecutor(max_workers=jobs, initializer=warm_up) as pool:
-        while window := list(islice(numbered, WINDOW_PER_JOB * jobs)):
-            step = max(1, len(window) // jobs)
-            parts = [window[i : i + step] for i in range(0, len(window), step)]
-            for records in pool.map(_window, parts, [defaults] * len(parts)):
-                yield from (r for r in records if r is not None)
+        pending: deque[Future[list[Record | None]]] = deque()
+        while True:
+            while len(pending) < 2 * jobs and (part := list(islice(numbered, chunk))):
+                pending.append(pool.submit(_window, part, defaults))
+            if not pending:
+                return
+            yield from (r for r in pending.popleft().result() if r is not None)
