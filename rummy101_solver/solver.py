@@ -23,7 +23,7 @@ from rummy101_solver.rules import (
     Rules,
     residual_penalty,
 )
-from rummy101_solver.tiles import WILD, Face, Rack, Tile, sort_tiles
+from rummy101_solver.tiles import WILD, Face, Rack, Tile
 
 OpeningStatus = Literal["optimal", "feasible", "none"]
 
@@ -188,40 +188,48 @@ def _meld_sort_key(meld: Meld) -> tuple[int, list[tuple[int, int]], list[bool]]:
 
 def _opening(rack: Rack, rules: Rules, kind: OpeningKind, packing: Packing) -> Opening:
     """Turn a packing into an :class:`Opening`: real tiles, tiles left, penalty."""
-    pool = Counter(rack.tiles)
     tile_of = {t.face: t for t in rack.tiles if t.face is not None}
     patterns = [p for p, k in packing.uses for _ in range(k)]
     melds = []
+    laid: Counter[Tile] = Counter()
     for meld_kind, places in _merge_runs(patterns):
         tiles = tuple(WILD if wild else tile_of[face] for face, wild in places)
-        for t in tiles:
-            pool[t] -= 1
+        laid.update(tiles)
         melds.append(Meld(meld_kind, tiles, tuple(face for face, _ in places)))
-    assert all(n >= 0 for n in pool.values()), "packing uses tiles the rack lacks"
-    left = sort_tiles(list(pool.elements()))
+    # the rack's tiles are in canonical order, so what is not laid is too
+    kept = []
+    for t in rack.tiles:
+        if laid[t]:
+            laid[t] -= 1
+        else:
+            kept.append(t)
+    assert not +laid, "packing uses tiles the rack lacks"
+    left = tuple(kept)
     found = packing.status in ("optimal", "feasible")
-    opening = Opening(
-        kind=kind,
-        melds=tuple(sorted(melds, key=_meld_sort_key)),
-        left=left,
-        residual_penalty=residual_penalty(left, kind),
-        status=packing.status if found else "none",  # type: ignore[arg-type]
-        meets_threshold=False,
-        proven_none=packing.status == "infeasible",
-    )
-    meets = found and opening.count > 0 and opening.score >= rules.bar(kind)
+    ordered = tuple(sorted(melds, key=_meld_sort_key))
+    value = sum(m.value for m in ordered)
+    score = value if kind == "melds" else len(ordered)
     taken = None
     if rules.take is not None:
         taken = next(
             (
                 (i, j)
-                for i, meld in enumerate(opening.melds)
+                for i, meld in enumerate(ordered)
                 for j, tile in enumerate(meld.tiles)
                 if tile == rules.take
             ),
             None,
         )
-    return replace(opening, meets_threshold=meets, taken=taken)
+    return Opening(
+        kind=kind,
+        melds=ordered,
+        left=left,
+        residual_penalty=residual_penalty(left, kind),
+        status=packing.status if found else "none",  # type: ignore[arg-type]
+        meets_threshold=found and len(ordered) > 0 and score >= rules.bar(kind),
+        proven_none=packing.status == "infeasible",
+        taken=taken,
+    )
 
 
 def _patterns(rack: Rack, rules: Rules, kind: OpeningKind) -> tuple[Pattern, ...]:

@@ -63,7 +63,7 @@ class Face:
     def __post_init__(self) -> None:
         object.__setattr__(self, "index", _COLOUR_RANK[self.colour] * 13 + self.number - 1)
 
-    @property
+    @cached_property
     def code(self) -> str:
         """The short form, e.g. ``R7``."""
         return f"{self.colour.value}{self.number}"
@@ -117,7 +117,7 @@ class Tile:
         """True for a joker or okey [R-JOKER, R-INDICATOR]."""
         return self.face is None
 
-    @property
+    @cached_property
     def code(self) -> str:
         """The canonical short form: ``R7``, ``J`` (wild) or ``F`` (fake okey)."""
         if self.face is None:
