@@ -117,9 +117,13 @@ class SatModel:
     def new_int_vars(self, lbs: Sequence[int], ubs: Sequence[int]) -> range:
         """New integer variables, the i-th in ``[lbs[i], ubs[i]]``; returns their
         indices (consecutive)."""
-        add = self._variables.add
-        for lb, ub in zip(lbs, ubs, strict=True):
-            add().domain.extend((lb, ub))
+        if len(lbs) != len(ubs):
+            raise ValueError(f"{len(lbs)} lower bounds but {len(ubs)} upper bounds")
+        # one call for all: the text form is parsed in C++ (faster than a call per variable)
+        bounds = list(zip(lbs, ubs, strict=True))
+        text = "".join([f"variables{{domain:[{lb:d},{ub:d}]}}" for lb, ub in bounds])
+        if not self._proto.merge_text_format(text):
+            raise ValueError(f"variable bounds CP-SAT cannot read: {bounds}")
         first = self._num_vars
         self._num_vars += len(lbs)
         return range(first, self._num_vars)

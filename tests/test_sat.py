@@ -104,11 +104,24 @@ def test_clauses_implications_and_cardinality() -> None:
     assert m.solve(1.0).values == (0, 1, 0)
 
 
-def test_bad_coefficient_lists_are_refused() -> None:
+def test_bad_coefficient_lists_and_bounds_are_refused() -> None:
     m = SatModel()
     x = m.new_bool_var()
     with pytest.raises(ValueError, match="1 variables but 2 coefficients"):
         m.add_linear([x], [1, 2], ub=1)
+    with pytest.raises(ValueError, match="2 lower bounds but 1 upper bounds"):
+        m.new_int_vars([0, 0], [1])
+    with pytest.raises(ValueError, match="cannot read"):
+        m.new_int_vars([0], [2**64])
+    assert m.num_vars == 1
+
+
+def test_bulk_variables_follow_single_ones() -> None:
+    m = SatModel()
+    assert m.new_int_var(-3, 3) == 0
+    assert list(m.new_int_vars([0, 5], [1, 9])) == [1, 2]
+    assert list(m.new_bool_vars(2)) == [3, 4]
+    assert [list(v.domain) for v in m.proto.variables] == [[-3, 3], [0, 1], [5, 9], [0, 1], [0, 1]]
 
 
 def test_solving_a_rack_imports_neither_pandas_nor_numpy() -> None:
