@@ -31,7 +31,13 @@ INT_MIN = -(2**63)
 INT_MAX = 2**63 - 1
 """CP-SAT's "no bound" (int64 limits), as ``cp_model`` writes them."""
 
-HELPER_NAMES = ("CpModelProto", "SatParameters", "SolveWrapper", "CpSolverStatus")
+HELPER_NAMES = (
+    "CpModelProto",
+    "SatParameters",
+    "SolveWrapper",
+    "CpSolverResponse",
+    "CpSolverStatus",
+)
 """What this module uses from ``ortools.sat.python.cp_model_helper``."""
 
 # CpSolverStatus numbers (cp_model.proto): UNKNOWN 0, MODEL_INVALID 1,

@@ -36,6 +36,13 @@ def test_the_helper_module_still_has_what_sat_uses() -> None:
                  "cp_model_probing_level", "catch_sigint_signal"):  # fmt: skip
         assert hasattr(params, name), _upgrade_message(f"SatParameters has no {name}")
     proto = cmh.CpModelProto()
+    for name in ("variables", "constraints", "objective", "solution_hint", "merge_text_format",
+                 "clear_objective"):  # fmt: skip
+        assert hasattr(proto, name), _upgrade_message(f"CpModelProto has no {name}")
+    for name in ("set_parameters", "solve"):
+        assert hasattr(cmh.SolveWrapper, name), _upgrade_message(f"SolveWrapper has no {name}")
+    for name in ("status", "solution"):
+        assert hasattr(cmh.CpSolverResponse(), name), _upgrade_message(f"response has no {name}")
     constraint = proto.constraints.add()
     for name in ("linear", "bool_or", "bool_and", "exactly_one", "at_most_one",
                  "enforcement_literal"):  # fmt: skip
@@ -102,6 +109,12 @@ def test_clauses_implications_and_cardinality() -> None:
     assert m.solve(1.0).values == (1, 0, 1)
     m.add_at_most_one([a, c])
     assert m.solve(1.0).values == (0, 1, 0)
+    m.add_hint([a, c], [1, 0])  # a hint steers the search, never the optimum
+    assert m.solve(1.0).values == (0, 1, 0)
+    assert (list(m.proto.solution_hint.vars), list(m.proto.solution_hint.values)) == (
+        [0, 2],
+        [1, 0],
+    )
 
 
 def test_bad_coefficient_lists_and_bounds_are_refused() -> None:
