@@ -100,14 +100,16 @@ def _window(items: list[tuple[int, str]], defaults: Mapping[str, Any]) -> list[R
 
 
 def warm_up() -> None:
-    """Ready a process for a long run: import the solver and CP-SAT once, then
-    freeze what start-up made (``gc.freeze``), so the garbage collector's full
-    passes skip those objects and no rack waits on a long collection."""
+    """Ready a process for a long run: import the solver and CP-SAT once, build
+    the candidate patterns of the whole tile set, then freeze what start-up
+    made (``gc.freeze``), so the garbage collector's full passes skip those
+    objects and no rack waits on a long collection."""
     import gc
 
-    from rummy101_solver import render, sat, solver  # noqa: F401  (imported for their cost)
+    from rummy101_solver import candidates, render, sat, solver  # noqa: F401  (imported for their cost)
 
     sat.helper()
+    candidates.build_all_patterns()
     gc.collect()
     gc.freeze()
 

@@ -26,7 +26,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Literal
 
-from rummy101_solver.tiles import ALL_FACES, COLOURS, NUMBERS, Face, face
+from rummy101_solver.tiles import ALL_FACES, COLOURS, NUMBERS, WILD_TILES, Face, face
 
 MeldKind = Literal["run", "set", "pair"]
 
@@ -137,6 +137,27 @@ def _runs(held: tuple[int, int, int, int], wilds: int) -> list[Pattern]:
 
 
 _RUN_WINDOWS: dict[tuple[int, int, int, int, int], tuple[Pattern, ...]] = {}
+
+
+def build_all_patterns(max_wilds: int = WILD_TILES) -> int:
+    """Build the tables of every run window and set number for up to
+    ``max_wilds`` wild tiles at once (about 7,000 patterns, some 50 ms), so
+    that no rack of a long run pays for building them; returns how many
+    patterns the tables hold."""
+    for wilds in range(max_wilds + 1):
+        for rank in range(len(COLOURS)):
+            for length, start, full in ((n, s, (1 << n) - 1) for n in RUN_LENGTHS
+                                        for s in range(1, 15 - n)):  # fmt: skip
+                for window in range(1, full + 1):
+                    key = (rank, length, start, window, wilds)
+                    if length - _POPCOUNT[window] <= wilds and key not in _RUN_WINDOWS:
+                        _RUN_WINDOWS[key] = _run_window(*key)
+        for number in NUMBERS:
+            for present in range(1, 16):
+                if (number, present, wilds) not in _SET_NUMBERS:
+                    _SET_NUMBERS[number, present, wilds] = _set_number(number, present, wilds)
+    tables = (*_RUN_WINDOWS.values(), *_SET_NUMBERS.values())
+    return sum(len(patterns) for patterns in tables)
 
 
 def _run_window(rank: int, length: int, start: int, window: int, wilds: int) -> tuple[Pattern, ...]:
