@@ -123,6 +123,8 @@ _POPCOUNT = [bin(i).count("1") for i in range(32)]
 
 
 def _runs(held: tuple[int, int, int, int], wilds: int) -> list[Pattern]:
+    if wilds == 0:
+        return _plain_runs(held)
     out: list[Pattern] = []
     table = _RUN_WINDOWS
     for rank, length, start, full in _WINDOWS:
@@ -133,6 +135,28 @@ def _runs(held: tuple[int, int, int, int], wilds: int) -> list[Pattern]:
             if found is None:
                 found = table[key] = _run_window(*key)
             out += found
+    return out
+
+
+def _plain_runs(held: tuple[int, int, int, int]) -> list[Pattern]:
+    """``_runs`` without wild tiles: only windows the rack holds in full, found
+    by bit arithmetic (bit ``s - 1`` of ``whole[n]``: numbers s … s + n - 1 held)."""
+    out: list[Pattern] = []
+    table = _RUN_WINDOWS
+    for rank, mask in enumerate(held):
+        three = mask & mask >> 1 & mask >> 2
+        if not three:
+            continue
+        four = three & mask >> 3
+        for length, whole in ((3, three), (4, four), (5, four & mask >> 4)):
+            while whole:
+                low = whole & -whole
+                key = (rank, length, low.bit_length(), (1 << length) - 1, 0)
+                found = table.get(key)
+                if found is None:
+                    found = table[key] = _run_window(*key)
+                out += found
+                whole ^= low
     return out
 
 
@@ -239,10 +263,9 @@ def pair_patterns(counts: Counter[Face], wilds: int, *, joker_pairs: bool = True
     house forbids it) one tile and a wild tile. Two wild tiles are not a pair."""
     out = []
     jokers = joker_pairs and wilds > 0
-    for held in sorted(counts):
-        k = counts[held]
+    for i, k in sorted([(f.index, k) for f, k in counts.items()]):  # canonical order
         if k >= 2:
-            out.append(_NATURAL_PAIRS[held.index])
+            out.append(_NATURAL_PAIRS[i])
         if jokers:
-            out.append(_JOKER_PAIRS[held.index])
+            out.append(_JOKER_PAIRS[i])
     return out
