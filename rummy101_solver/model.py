@@ -86,11 +86,6 @@ def _score(problem: PackingProblem, pattern: Pattern) -> int:
     return 1 if problem.pairs else pattern.value
 
 
-def _saved(pattern: Pattern) -> int:
-    # residual penalty points the pattern takes off the rack
-    return pattern.real_points + WILD_PENALTY * pattern.wilds
-
-
 def _counts_by_index(problem: PackingProblem) -> list[int]:
     # the rack's copies of each face, by face index (0–51)
     held = [0] * 52
@@ -134,7 +129,7 @@ def objective_weights(problem: PackingProblem, bounds: dict[Pattern, int]) -> li
     pairs = problem.pairs
     return [
         (1 if pairs else p.value) * score_weight
-        + (p.real_points + WILD_PENALTY * p.wilds) * saved_weight  # see _saved
+        + (p.real_points + WILD_PENALTY * p.wilds) * saved_weight  # penalty taken off
         + p.size * laid_weight
         + p.places  # last tier: lay later tiles, keep earlier
         for p in bounds
