@@ -23,6 +23,7 @@ from rummy101_solver.rules import (
     Rules,
     residual_penalty,
 )
+from rummy101_solver.small import small_packing
 from rummy101_solver.tiles import WILD, Face, Rack, Tile
 
 OpeningStatus = Literal["optimal", "feasible", "none"]
@@ -285,11 +286,12 @@ def best_openings(
 
 
 def _packings(problem: PackingProblem, alternatives: int, time_limit: float) -> list[Packing]:
-    """The best packing and ``alternatives`` more: a pairs problem without
-    alternatives is settled by an exact count when it can be
-    (:mod:`rummy101_solver.pairs`), anything else by CP-SAT."""
+    """The best packing and ``alternatives`` more. Without alternatives a pairs
+    problem is settled by an exact count (:mod:`rummy101_solver.pairs`), a
+    small problem by a bounded exact search (:mod:`rummy101_solver.small`),
+    when their answer is certainly CP-SAT's; anything else by CP-SAT."""
     if alternatives == 0:
-        exact = exact_pairs_packing(problem)
+        exact = exact_pairs_packing(problem) or small_packing(problem)
         if exact is not None:
             return [exact]
     return solve_packings(problem, alternatives=alternatives, time_limit=time_limit)
@@ -367,7 +369,7 @@ def one_turn_finish(
             min_score=rules.bar(kind),
             wilds_laid=wilds - 1 if joker else None,
         )
-        packing = solve_packings(problem, time_limit=max(deadline - time.monotonic(), 0.001))[0]
+        packing = _packings(problem, 0, max(deadline - time.monotonic(), 0.001))[0]
         if packing.status == "unknown":
             proven = False
         if packing.status in ("optimal", "feasible"):
