@@ -6,9 +6,10 @@ Blank lines and lines starting with ``#`` are skipped. Each output record is
 the ``solve --format json`` object with ``"line"`` (1-based input line) first;
 a bad line gives ``{"line": n, "error": "…"}`` and the batch goes on.
 
-Input is read lazily and worked in bounded windows, so memory stays flat
-however long the input; ``jobs`` > 1 spreads each window over processes (or
-over any given executor, e.g. a Dask cluster's) and still writes in input order.
+Input is read lazily and worked in bounded chunks, so memory stays flat
+however long the input; ``jobs`` > 1 keeps a few chunks in the hands of each
+process (or of any given executor, e.g. a Dask cluster's) and still writes in
+input order.
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Generator, Iterable, Mapping
+from collections import deque
+from collections.abc import Callable, Generator, Iterable, Mapping
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from itertools import islice
@@ -164,6 +166,21 @@ def _window(items: list[tuple[int, str]], defaults: Mapping[str, Any]) -> list[R
     return [analyse_line(n, text, defaults) for n, text in items]
 
 
+def warm_up() -> None:
+    """Ready a process for a long run: import the solver and CP-SAT once, build
+    the candidate patterns of the whole tile set, then freeze what start-up
+    made (``gc.freeze``), so the garbage collector's full passes skip those
+    objects and no rack waits on a long collection."""
+    import gc
+
+    from rummy101_solver import candidates, render, sat, solver  # noqa: F401  (imported for their cost)
+
+    sat.helper()
+    candidates.build_all_patterns()
+    gc.collect()
+    gc.freeze()
+
+
 def _watch_parent(parent: int) -> None:
     """Exit as soon as the parent process is gone (the portable fallback)."""
     while os.getppid() == parent:
@@ -171,11 +188,11 @@ def _watch_parent(parent: int) -> None:
     os._exit(1)
 
 
-def _init_worker() -> None:
+def init_worker() -> None:
     """Set up a worker: Ctrl-C is the parent's to handle (it stops the pool), and
     the worker dies with its parent, so it never outlives a killed batch holding
     the output pipe open: ``PR_SET_PDEATHSIG`` on Linux, and everywhere a
-    watchdog thread that polls the parent's pid."""
+    watchdog thread that polls the parent's pid. Then :func:`warm_up`."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     parent = os.getppid()
     if sys.platform.startswith("linux"):
@@ -187,16 +204,17 @@ def _init_worker() -> None:
     if os.getppid() != parent:  # the parent died before prctl took effect
         os._exit(1)
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+    warm_up()
 
 
 def _start_pool(jobs: int) -> Pool:
     """A pool of ``jobs`` workers. Ctrl-C is ignored while they start, so that
-    none of them can be hit before :func:`_init_worker` makes it ignore SIGINT."""
+    none of them can be hit before :func:`init_worker` makes it ignore SIGINT."""
     if threading.current_thread() is not threading.main_thread():
-        return multiprocessing.Pool(jobs, initializer=_init_worker)
+        return multiprocessing.Pool(jobs, initializer=init_worker)
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
-        return multiprocessing.Pool(jobs, initializer=_init_worker)
+        return multiprocessing.Pool(jobs, initializer=init_worker)
     finally:
         signal.signal(signal.SIGINT, previous)
 
@@ -210,13 +228,15 @@ def run_batch(
 ) -> Generator[Record, None, None]:
     """Yield one :class:`Record` per case line, in input order.
 
-    ``lines`` is read lazily, ``WINDOW_PER_JOB * jobs`` lines at a time, each
-    window cut into ``jobs`` parts. By default the parts run on a pool of
-    ``jobs`` local processes, which ignore SIGINT and die with the parent;
-    when the caller stops (Ctrl-C, an error, closing the generator) they are
-    terminated at once and no further record is made. With ``executor`` (a Dask
-    cluster's ``client.get_executor()``) the parts run there instead. The
-    records do not depend on where they were computed.
+    ``lines`` is read lazily: with ``jobs`` > 1, at most ``WINDOW_PER_JOB * jobs``
+    lines are in the workers' hands at a time, in ``2 * jobs`` chunks, so a worker
+    that finishes a chunk finds the next one waiting. By default the chunks run
+    on a pool of ``jobs`` local processes, which start with :func:`warm_up`,
+    ignore SIGINT and die with the parent; when the caller stops (Ctrl-C, an
+    error, closing the generator) they are terminated at once and no further
+    record is made. With ``executor`` (a Dask cluster's
+    ``client.get_executor()``) the chunks run there instead. The records do not
+    depend on where they were computed.
     """
     numbered = enumerate(lines, start=1)
     if jobs <= 1 and executor is None:
@@ -226,21 +246,31 @@ def run_batch(
                 yield record
         return
     jobs = max(jobs, 1)
+    chunk = max(1, WINDOW_PER_JOB // 2)
+    pool: Pool | None = None
     if executor is not None:
-        while window := list(islice(numbered, WINDOW_PER_JOB * jobs)):
-            step = max(1, len(window) // jobs)
-            parts = [window[i : i + step] for i in range(0, len(window), step)]
-            for records in executor.map(_window, parts, [defaults] * len(parts)):
-                yield from (r for r in records if r is not None)
-        return
-    pool = _start_pool(jobs)
+        run = executor
+
+        def submit(part: list[tuple[int, str]]) -> Callable[[], list[Record | None]]:
+            return run.submit(_window, part, defaults).result
+
+    else:
+        pool = local = _start_pool(jobs)
+
+        def submit(part: list[tuple[int, str]]) -> Callable[[], list[Record | None]]:
+            return local.apply_async(_window, (part, defaults)).get
+
     try:
-        while window := list(islice(numbered, WINDOW_PER_JOB * jobs)):
-            step = max(1, len(window) // jobs)
-            parts = [window[i : i + step] for i in range(0, len(window), step)]
-            for records in pool.starmap(_window, [(part, defaults) for part in parts]):
-                yield from (r for r in records if r is not None)
-        pool.close()
+        pending: deque[Callable[[], list[Record | None]]] = deque()
+        while True:
+            while len(pending) < 2 * jobs and (part := list(islice(numbered, chunk))):
+                pending.append(submit(part))
+            if not pending:
+                break
+            yield from (r for r in pending.popleft()() if r is not None)
+        if pool is not None:
+            pool.close()
     finally:
-        pool.terminate()
-        pool.join()
+        if pool is not None:
+            pool.terminate()
+            pool.join()

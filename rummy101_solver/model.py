@@ -35,7 +35,15 @@ from rummy101_solver.rules import Objective
 from rummy101_solver.sat import SatModel, Status
 from rummy101_solver.tiles import WILD_PENALTY, Face
 
-__all__ = ["Packing", "PackingModel", "PackingProblem", "Status", "solve_packings"]
+__all__ = [
+    "Packing",
+    "PackingModel",
+    "PackingProblem",
+    "Status",
+    "objective_weights",
+    "pattern_bounds",
+    "solve_packings",
+]
 
 
 @dataclass(frozen=True)
@@ -80,16 +88,54 @@ def _score(problem: PackingProblem, pattern: Pattern) -> int:
     return 1 if problem.pairs else pattern.value
 
 
-def _saved(pattern: Pattern) -> int:
-    # residual penalty points the pattern takes off the rack
-    return pattern.real_points + WILD_PENALTY * pattern.wilds
+def _counts_by_index(problem: PackingProblem) -> list[int]:
+    # the rack's copies of each face, by face index (0–51)
+    held = [0] * 52
+    for f, k in problem.counts.items():
+        held[f.index] = k
+    return held
 
 
-def _upper_bound(problem: PackingProblem, pattern: Pattern) -> int:
-    bound = min(problem.counts[f] // k for f, k in pattern.need)
-    if pattern.wilds:
-        bound = min(bound, problem.wilds // pattern.wilds)
-    return bound
+def pattern_bounds(problem: PackingProblem) -> dict[Pattern, int]:
+    """Each usable pattern (in ``problem.patterns`` order) with the most copies
+    the rack's tiles allow on their own; patterns the rack cannot make are left out."""
+    held = _counts_by_index(problem)
+    wilds = problem.wilds
+    bounds = {}
+    for pattern in problem.patterns:
+        ub = min([held[i] // k for i, k in pattern.need_index])
+        if pattern.wilds and ub:
+            ub = min(ub, wilds // pattern.wilds)
+        if ub > 0:
+            bounds[pattern] = ub
+    return bounds
+
+
+def objective_weights(problem: PackingProblem, bounds: dict[Pattern, int]) -> list[int]:
+    """The objective's weight of one copy of each pattern of ``bounds``, in its
+    order: the lexicographic tiers of the module docstring folded into one
+    integer, each tier's weight above the most the tiers below can add."""
+    order_max = sum((f.index + 1) * k for f, k in problem.counts.items())
+    laid_weight = order_max + 1
+    most_laid = sum(problem.counts.values()) + problem.wilds
+    saved_max = sum(f.number * k for f, k in problem.counts.items()) + (
+        WILD_PENALTY * problem.wilds
+    )
+    score_max = sum(_score(problem, p) * ub for p, ub in bounds.items())
+    if problem.objective == "value":
+        saved_weight = (most_laid + 1) * laid_weight
+        score_weight = (saved_max + 1) * saved_weight
+    else:
+        score_weight = (most_laid + 1) * laid_weight
+        saved_weight = (score_max + 1) * score_weight
+    pairs = problem.pairs
+    return [
+        (1 if pairs else p.value) * score_weight
+        + (p.real_points + WILD_PENALTY * p.wilds) * saved_weight  # penalty taken off
+        + p.size * laid_weight
+        + p.places  # last tier: lay later tiles, keep earlier
+        for p in bounds
+    ]
 
 
 class PackingModel:
@@ -107,6 +153,7 @@ class PackingModel:
         self.copies: dict[Pattern, int] = {}
         self.bounds: dict[Pattern, int] = {}
         self._used_bits: dict[Face | str, list[int]] | None = None
+        self._held = _counts_by_index(problem)
         self._add_copies()
         self._add_tile_limits()
         self._add_keep()
@@ -117,14 +164,13 @@ class PackingModel:
     # --- constraint families -------------------------------------------------
     def _add_copies(self) -> None:
         # how many copies of each candidate pattern are laid down
-        for pattern in self.problem.patterns:
-            ub = _upper_bound(self.problem, pattern)
-            if ub > 0:
-                self.copies[pattern] = self.model.new_int_var(0, ub)
-                self.bounds[pattern] = ub
+        self.bounds.update(pattern_bounds(self.problem))
+        indices = self.model.new_int_vars([0] * len(self.bounds), list(self.bounds.values()))
+        self.copies.update(zip(self.bounds, indices, strict=True))
 
     def _uses_of(self, face: Face) -> tuple[list[int], list[int]]:
-        items = [(v, p.real.count(face)) for p, v in self.copies.items() if face in p.real]
+        i = face.index
+        items = [(v, k) for p, v in self.copies.items() for j, k in p.need_index if j == i]
         return [v for v, _ in items], [k for _, k in items]
 
     def _wilds_used(self) -> tuple[list[int], list[int]]:
@@ -133,23 +179,27 @@ class PackingModel:
 
     def _add_tile_limits(self) -> None:
         # every tile laid comes from the rack: no face used more often than held
-        by_face: dict[Face, list[tuple[Pattern, int]]] = {}
-        for p in self.copies:
-            for face, k in p.need:
-                by_face.setdefault(face, []).append((p, k))
-        for face, items in by_face.items():
-            if sum(self.bounds[p] * k for p, k in items) > self.problem.counts[face]:
-                self.model.add_linear(
-                    [self.copies[p] for p, _ in items],
-                    [k for _, k in items],
-                    ub=self.problem.counts[face],
-                )
+        # (only where the patterns' bounds alone could use more)
+        held = self._held
+        by_face: dict[int, tuple[list[int], list[int], list[int]]] = {}
+        for p, v in self.copies.items():
+            ub = self.bounds[p]
+            for i, k in p.need_index:
+                entry = by_face.get(i)
+                if entry is None:
+                    entry = by_face[i] = ([], [], [0])
+                entry[0].append(v)
+                entry[1].append(k)
+                entry[2][0] += ub * k
+        for i, (variables, coeffs, most) in by_face.items():
+            if most[0] > held[i]:
+                self.model.add_linear(variables, coeffs, ub=held[i])
         # and no more wild tiles than the rack holds
         if any(p.wilds for p in self.copies):
             self.model.add_linear(*self._wilds_used(), ub=self.problem.wilds)
 
     def _tiles_laid(self) -> tuple[list[int], list[int]]:
-        return list(self.copies.values()), [len(p) for p in self.copies]
+        return list(self.copies.values()), [p.size for p in self.copies]
 
     def _add_keep(self) -> None:
         # leave at least `keep` tiles on the rack for the discard [R-KEEP-DISCARD]
@@ -180,27 +230,8 @@ class PackingModel:
 
     def _add_objective(self) -> None:
         # lexicographic: see the module docstring; weights keep the tiers apart
-        problem = self.problem
-        order_max = sum((f.index + 1) * k for f, k in problem.counts.items())
-        laid_weight = order_max + 1
-        most_laid = sum(problem.counts.values()) + problem.wilds
-        saved_max = sum(f.number * k for f, k in problem.counts.items()) + (
-            WILD_PENALTY * problem.wilds
-        )
-        score_max = sum(_score(problem, p) * self.bounds[p] for p in self.copies)
-        if problem.objective == "value":
-            saved_weight = (most_laid + 1) * laid_weight
-            score_weight = (saved_max + 1) * saved_weight
-        else:
-            score_weight = (most_laid + 1) * laid_weight
-            saved_weight = (score_max + 1) * score_weight
-        weights = [
-            _score(problem, p) * score_weight
-            + _saved(p) * saved_weight
-            + len(p) * laid_weight
-            + sum(f.index + 1 for f in p.real)  # last tier: lay later tiles, keep earlier
-            for p in self.copies
-        ]
+        bounds = {p: self.bounds[p] for p in self.copies}
+        weights = objective_weights(self.problem, bounds)
         self.model.maximize(list(self.copies.values()), weights)
 
     # --- alternatives ----------------------------------------------------------

@@ -25,6 +25,7 @@ from itertools import islice
 from rummy101_solver.lines import too_long
 from rummy101_solver.messages import escape, quote
 from rummy101_solver.tiles import (
+    ALL_FACES,
     COPIES,
     MAX_RACK,
     WILD,
@@ -56,6 +57,9 @@ _TOKEN = re.compile(r"[^\s,\ufeff]+")
 _WORD_NUMBER = re.compile(r"^(?P<word>[^\W\d_]+)(?P<number>[0-9]+)$")
 _NUMBER_WORD = re.compile(r"^(?P<number>[0-9]+)(?P<word>[^\W\d_]+)$")
 _NUMBER = re.compile(r"^[0-9]+$")
+_SHORT_FORMS = {f.code: f for f in ALL_FACES}
+"""``R7`` → its face: the canonical short form, read without the general rules."""
+_PLAIN_TILES = tuple(Tile(f) for f in ALL_FACES)
 
 TILE_HINT = "write a colour R, B, K or Y and a number 1–13 (R7, 7R, red 7), or J for a joker"
 
@@ -135,6 +139,10 @@ def iter_tiles(
     while (token := following()) is not None:
         pending = None
         position += 1
+        short = _SHORT_FORMS.get(token)
+        if short is not None:  # the common case: R7, B12, …
+            yield token, (WILD if short == okey else _PLAIN_TILES[short.index])
+            continue
         word = _fold(token)
         if word in WILD_WORDS:
             yield token, WILD

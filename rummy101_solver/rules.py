@@ -8,7 +8,7 @@ to whatever needs it; there is no global flag. Rule ids refer to
 from __future__ import annotations
 
 import itertools
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any, Literal
 
 from rummy101_solver.tiles import Colour, Face, Tile, okey_face
@@ -113,7 +113,7 @@ class Rules:
 
     def to_json(self) -> dict[str, Any]:
         """The rules as a JSON-ready dict: every switch, plus the bars in force."""
-        out = asdict(self)
+        out = {f.name: getattr(self, f.name) for f in fields(self)}  # shallow: no asdict copy
         out["indicator"] = self.indicator.code if self.indicator else None
         out["take"] = self.take.code if self.take else None
         del out["rising_mode"]

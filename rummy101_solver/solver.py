@@ -13,6 +13,7 @@ from typing import Literal
 
 from rummy101_solver.candidates import MeldKind, Pattern, meld_patterns, pair_patterns
 from rummy101_solver.model import Packing, PackingProblem, solve_packings
+from rummy101_solver.pairs import exact_pairs_packing
 from rummy101_solver.rules import (
     ONE_TURN_JOKER_LOSS,
     ONE_TURN_JOKER_WIN,
@@ -23,7 +24,8 @@ from rummy101_solver.rules import (
     Rules,
     residual_penalty,
 )
-from rummy101_solver.tiles import WILD, Face, Rack, Tile, sort_tiles
+from rummy101_solver.small import small_packing
+from rummy101_solver.tiles import WILD, Face, Rack, Tile
 
 OpeningStatus = Literal["optimal", "feasible", "none"]
 
@@ -219,49 +221,64 @@ def _opening(
     rack: Rack, rules: Rules, kind: OpeningKind, packing: Packing, ranked_by: Objective = "value"
 ) -> Opening:
     """Turn a packing into an :class:`Opening`: real tiles, tiles left, penalty."""
-    pool = Counter(rack.tiles)
     tile_of = {t.face: t for t in rack.tiles if t.face is not None}
     patterns = [p for p, k in packing.uses for _ in range(k)]
     melds = []
+    laid: Counter[Tile] = Counter()
     for meld_kind, places in merge_runs(patterns):
         tiles = tuple(WILD if wild else tile_of[face] for face, wild in places)
-        for t in tiles:
-            pool[t] -= 1
+        laid.update(tiles)
         melds.append(Meld(meld_kind, tiles, tuple(face for face, _ in places)))
-    assert all(n >= 0 for n in pool.values()), "packing uses tiles the rack lacks"
-    left = sort_tiles(list(pool.elements()))
+    # the rack's tiles are in canonical order, so what is not laid is too
+    kept = []
+    for t in rack.tiles:
+        if laid[t]:
+            laid[t] -= 1
+        else:
+            kept.append(t)
+    assert not +laid, "packing uses tiles the rack lacks"
+    left = tuple(kept)
     found = packing.status in ("optimal", "feasible")
-    opening = Opening(
-        kind=kind,
-        melds=tuple(sorted(melds, key=meld_sort_key)),
-        left=left,
-        residual_penalty=residual_penalty(left, kind),
-        status=packing.status if found else "none",  # type: ignore[arg-type]
-        meets_threshold=False,
-        proven_none=packing.status == "infeasible",
-        ranked_by=ranked_by,
-    )
-    meets = found and opening.count > 0 and opening.score >= rules.bar(kind)
+    ordered = tuple(sorted(melds, key=meld_sort_key))
+    value = sum(m.value for m in ordered)
+    score = value if kind == "melds" else len(ordered)
     taken = None
     if rules.take is not None:
         taken = next(
             (
                 (i, j)
-                for i, meld in enumerate(opening.melds)
+                for i, meld in enumerate(ordered)
                 for j, tile in enumerate(meld.tiles)
                 if tile == rules.take
             ),
             None,
         )
-    return replace(opening, meets_threshold=meets, taken=taken)
+    return Opening(
+        kind=kind,
+        melds=ordered,
+        left=left,
+        residual_penalty=residual_penalty(left, kind),
+        status=packing.status if found else "none",  # type: ignore[arg-type]
+        meets_threshold=found and len(ordered) > 0 and score >= rules.bar(kind),
+        proven_none=packing.status == "infeasible",
+        taken=taken,
+        ranked_by=ranked_by,
+    )
 
 
-def _problem(rack: Rack, rules: Rules, kind: OpeningKind) -> PackingProblem:
+def _patterns(rack: Rack, rules: Rules, kind: OpeningKind) -> tuple[Pattern, ...]:
     counts = rack.face_counts
     if kind == "melds":
-        patterns = meld_patterns(counts, rack.wilds)
-    else:
-        patterns = tuple(pair_patterns(counts, rack.wilds, joker_pairs=rules.joker_pairs))
+        return meld_patterns(counts, rack.wilds)
+    return tuple(pair_patterns(counts, rack.wilds, joker_pairs=rules.joker_pairs))
+
+
+def _problem(
+    rack: Rack, rules: Rules, kind: OpeningKind, patterns: tuple[Pattern, ...] | None = None
+) -> PackingProblem:
+    counts = rack.face_counts
+    if patterns is None:
+        patterns = _patterns(rack, rules, kind)
     must_use: Face | Literal["wild"] | None = None
     if rules.take is not None:
         must_use = "wild" if rules.take.face is None else rules.take.face
@@ -298,25 +315,53 @@ def best_openings(
     """
     problem = _problem(rack, rules, kind)
     ranked_by = rules.objective
-    packings = solve_packings(problem, alternatives=alternatives, time_limit=time_limit)
+    packings = _packings(problem, alternatives, time_limit)
     if rules.objective == "penalty" and packings[0].status == "infeasible":
         # nothing meets the bar: show the best by value instead
         ranked_by = "value"
         fallback = replace(problem, min_score=None, objective="value")
-        packings = solve_packings(fallback, alternatives=alternatives, time_limit=time_limit)
+        packings = _packings(fallback, alternatives, time_limit)
     return [_opening(rack, rules, kind, p, ranked_by) for p in packings]
 
 
-def _cannot_finish(rack: Rack, patterns: tuple[Pattern, ...], wilds_laid: int, left: int) -> bool:
+def _packings(problem: PackingProblem, alternatives: int, time_limit: float) -> list[Packing]:
+    """The best packing and ``alternatives`` more. Without alternatives a pairs
+    problem is settled by an exact count (:mod:`rummy101_solver.pairs`), a
+    small problem by a bounded exact search (:mod:`rummy101_solver.small`),
+    when their answer is certainly CP-SAT's; anything else by CP-SAT."""
+    if alternatives == 0:
+        exact = exact_pairs_packing(problem) or small_packing(problem)
+        if exact is not None:
+            return [exact]
+    return solve_packings(problem, alternatives=alternatives, time_limit=time_limit)
+
+
+def _stranded(rack: Rack, patterns: tuple[Pattern, ...]) -> tuple[int, int]:
+    """Tiles of the rack no pattern holds, and tiles only patterns with a wild
+    tile hold (see :func:`_cannot_finish`)."""
+    anywhere: set[int] = set()
+    plain: set[int] = set()
+    for p in patterns:
+        faces = [i for i, _ in p.need_index]
+        anywhere.update(faces)
+        if not p.wilds:
+            plain.update(faces)
+    stranded = needy = 0
+    for f, k in rack.face_counts.items():
+        if f.index not in anywhere:
+            stranded += k
+        if f.index not in plain:
+            needy += k
+    return stranded, needy
+
+
+def _cannot_finish(strands: tuple[int, int], wilds_laid: int, left: int) -> bool:
     """A quick proof that no arrangement lays all but ``left`` non-wild tiles
     with ``wilds_laid`` wild tiles: count the tiles no pattern holds, and the
-    tiles only patterns with a wild tile hold. A pattern of at most 5 places
-    with j wild tiles holds at most 5 - j others, so at most 4 per wild tile."""
-    anywhere = {f for p in patterns for f in p.real}
-    plain = {f for p in patterns if not p.wilds for f in p.real}
-    counts = rack.face_counts
-    stranded = sum(k for f, k in counts.items() if f not in anywhere)
-    needy = sum(k for f, k in counts.items() if f not in plain)
+    tiles only patterns with a wild tile hold (``strands``, see
+    :func:`_stranded`). A pattern of at most 5 places with j wild tiles holds
+    at most 5 - j others, so at most 4 per wild tile."""
+    stranded, needy = strands
     return stranded > left or needy > left + 4 * wilds_laid
 
 
@@ -346,20 +391,25 @@ def one_turn_finish(
     tries += [("pairs", True)] if even else []
     tries += [("melds", False)]
     tries += [("pairs", False)] if even else []
+    wilds = rack.wilds
+    strands: dict[OpeningKind, tuple[tuple[Pattern, ...], tuple[int, int]]] = {}
     for kind, joker in tries:
-        if joker and not rack.wilds:
+        if joker and not wilds:
+            continue
+        # quick refusal, without the solver (see _cannot_finish)
+        if kind not in strands:
+            patterns = _patterns(rack, rules, kind)
+            strands[kind] = (patterns, _stranded(rack, patterns))
+        patterns, strand = strands[kind]
+        if _cannot_finish(strand, wilds - 1 if joker else wilds, 0 if joker else 1):
             continue
         problem = replace(
-            _problem(rack, replace(rules, keep=1, objective="value"), kind),
+            _problem(rack, replace(rules, keep=1, objective="value"), kind, patterns),
             min_laid=laid,
             min_score=rules.one_turn_bar(kind),
-            wilds_laid=rack.wilds - 1 if joker else None,
+            wilds_laid=wilds - 1 if joker else None,
         )
-        # quick refusal, without the solver (see _cannot_finish)
-        wilds_laid = rack.wilds - 1 if joker else rack.wilds
-        if _cannot_finish(rack, problem.patterns, wilds_laid, 0 if joker else 1):
-            continue
-        packing = solve_packings(problem, time_limit=max(deadline - time.monotonic(), 0.001))[0]
+        packing = _packings(problem, 0, max(deadline - time.monotonic(), 0.001))[0]
         if packing.status == "unknown":
             proven = False
         if packing.status in ("optimal", "feasible"):

@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import cached_property
 
 NUMBERS = range(1, 14)
 """Tile numbers, 1–13 [R-TILES]."""
@@ -62,7 +63,7 @@ class Face:
     def __post_init__(self) -> None:
         object.__setattr__(self, "index", _COLOUR_RANK[self.colour] * 13 + self.number - 1)
 
-    @property
+    @cached_property
     def code(self) -> str:
         """The short form, e.g. ``R7``."""
         return f"{self.colour.value}{self.number}"
@@ -116,7 +117,7 @@ class Tile:
         """True for a joker or okey [R-JOKER, R-INDICATOR]."""
         return self.face is None
 
-    @property
+    @cached_property
     def code(self) -> str:
         """The canonical short form: ``R7``, ``J`` (wild) or ``F`` (fake okey)."""
         if self.face is None:
@@ -136,6 +137,10 @@ class Tile:
         if self.face is None:
             return (1, 0)
         return (0, self.face.index)
+
+    def __hash__(self) -> int:
+        # equal tiles have equal faces (equal indices) and the same fake flag
+        return (-1 if self.face is None else self.face.index) * 2 + self.fake
 
     def __str__(self) -> str:
         return self.code
@@ -171,15 +176,20 @@ class Rack:
     def __len__(self) -> int:
         return len(self.tiles)
 
-    @property
+    @cached_property
     def wilds(self) -> int:
         """Number of wild tiles (jokers / okeys) on the rack."""
         return sum(1 for t in self.tiles if t.is_wild)
 
+    @cached_property
+    def _face_counts(self) -> dict[Face, int]:
+        return dict(Counter(t.face for t in self.tiles if t.face is not None))
+
     @property
     def face_counts(self) -> Counter[Face]:
-        """Copies of each face among the non-wild tiles (fake okeys by their face)."""
-        return Counter(t.face for t in self.tiles if t.face is not None)
+        """Copies of each face among the non-wild tiles (fake okeys by their face);
+        a new Counter on every call (counted once per rack)."""
+        return Counter(self._face_counts)
 
     @property
     def points(self) -> int:

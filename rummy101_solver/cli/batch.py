@@ -52,11 +52,12 @@ def batch(source: BinaryIO, jobs: int, scheduler: str | None, **options: Any) ->
     Exit code: 0 every line analysed, 3 some lines rejected, 2 bad usage or
     unreadable input (the records before it are written), 130 Ctrl-C.
     """
-    from rummy101_solver.batch import run_batch
+    from rummy101_solver.batch import run_batch, warm_up
 
     ctx = click.get_current_context()
     if scheduler is not None and ctx.get_parameter_source("jobs") == ParameterSource.COMMANDLINE:
         fail("--jobs and --scheduler exclude each other: the cluster's workers do the work")
+    warm_up()  # before the workers fork: they start with the solver imported
     rejected = 0
     err = sys.stderr
     show = err is not None and err.isatty()

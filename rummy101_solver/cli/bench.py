@@ -1,4 +1,5 @@
-"""``rummy101 bench``: time the solver on seeded dealt racks (median, p95, max per rack)."""
+"""``rummy101 bench``: time the solver on seeded dealt racks: a cold start, per rack
+(median, p95, max, longest garbage-collection pause) and in batch (racks per second)."""
 
 from __future__ import annotations
 
@@ -29,15 +30,23 @@ from rummy101_solver.cli.deal import MAX_SEED
               is_flag=False, flag_value=2000, metavar="[DEALS]",
               help="Also time 'simulate' (classic rules) on DEALS deals (2000 when"
               " given alone) with JOBS processes: deals per second.")  # fmt: skip
+@click.option("--cold-runs", type=click.IntRange(0, 100), default=5, show_default=True,
+              help="Fresh 'rummy101 solve RACK' processes to time (0: skip).")  # fmt: skip
 def bench(racks: int, seed: int, size: int | None, alternatives: int, batch_racks: int,
-          jobs: int, play_turns: bool, groups: int, simulate_deals: int) -> None:  # fmt: skip
-    """Time the solver on seeded dealt racks: per rack, and in batch.
+          jobs: int, play_turns: bool, groups: int, simulate_deals: int,
+          cold_runs: int) -> None:  # fmt: skip
+    """Time the solver on seeded dealt racks: cold start, per rack, and in batch.
 
-    Per rack: what 'solve' computes (best meld and pairs openings, one-turn
-    finish) for RACKS racks one by one in this process: median, p95 and max
-    milliseconds. Batch: BATCH-RACKS racks through 'batch' with JOBS
-    processes, JSON rendered and dropped: racks per second. Racks are dealt
-    as by 'rummy101 deal --seed SEED --count N'.
+    Cold start: 'rummy101 solve RACK' (the first rack, default options) in
+    COLD-RUNS fresh Python processes: median CPU seconds (user + system, from
+    the operating system's account of finished child processes) and wall
+    seconds. Per rack: what 'solve' computes (best meld and pairs openings,
+    one-turn finish) for RACKS racks one by one in this process, after a
+    warm-up and gc.freeze(): median, p95 and max milliseconds, and the longest
+    garbage-collection pause. Batch: BATCH-RACKS racks through 'batch' with
+    JOBS processes, JSON rendered and dropped: racks per second. Racks are
+    dealt as by 'rummy101 deal --seed SEED --count N'. Timings depend on the
+    machine's load: compare runs taken side by side.
 
     With --play: what 'play' computes for RACKS dealt turns (a 14-tile rack
     against GROUPS table groups, as dealt by play.deal_turn), per player state.
@@ -45,6 +54,7 @@ def bench(racks: int, seed: int, size: int | None, alternatives: int, batch_rack
     With --simulate: 'simulate' on that many deals of SIZE tiles, classic
     rules, JOBS processes: deals per second.
     """
+    import gc
     import statistics
     import time
 
@@ -53,23 +63,42 @@ def bench(racks: int, seed: int, size: int | None, alternatives: int, batch_rack
         return
     size = size or 22
 
-    from rummy101_solver.batch import run_batch
+    from rummy101_solver.batch import init_worker, run_batch, warm_up
     from rummy101_solver.deal import deal_racks
     from rummy101_solver.solver import analyse
 
     dealt = deal_racks(seed, racks, size)
+    if cold_runs:
+        cpu, wall = _cold_start(dealt[0].codes, cold_runs)
+        click.echo(f"cold start: 'rummy101 solve' of rack seed {seed} in a fresh process,"
+                   f" median of {cold_runs}: {cpu:.3f} s CPU, {wall:.3f} s wall")  # fmt: skip
     analyse(dealt[0], alternatives=alternatives)  # warm-up: imports, first model
+    warm_up()
+    pauses: list[float] = []
+    started: list[float] = []
+
+    def watch(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            started.append(time.perf_counter())
+        elif started:
+            pauses.append(time.perf_counter() - started.pop())
+
     times = []
-    for rack in dealt:
-        t0 = time.perf_counter()
-        analyse(rack, alternatives=alternatives)
-        times.append(time.perf_counter() - t0)
+    gc.callbacks.append(watch)
+    try:
+        for rack in dealt:
+            t0 = time.perf_counter()
+            analyse(rack, alternatives=alternatives)
+            times.append(time.perf_counter() - t0)
+    finally:
+        gc.callbacks.remove(watch)
     times.sort()
     p95 = times[min(len(times) - 1, round(0.95 * len(times)) - 1)]
     click.echo(f"per rack: {racks} dealt {size}-tile racks (seeds {seed}..{seed + racks - 1}),"
                f" alternatives {alternatives}, one process")  # fmt: skip
     click.echo(f"  median {statistics.median(times) * 1000:.2f} ms, p95 {p95 * 1000:.2f} ms,"
-               f" max {times[-1] * 1000:.2f} ms")  # fmt: skip
+               f" max {times[-1] * 1000:.2f} ms; garbage collection: {len(pauses)} passes,"
+               f" longest {max(pauses, default=0.0) * 1000:.2f} ms")  # fmt: skip
     if batch_racks:
         lines = (" ".join(r.codes) for r in deal_racks(seed, batch_racks, size))
         start = time.perf_counter()
@@ -83,7 +112,7 @@ def bench(racks: int, seed: int, size: int | None, alternatives: int, batch_rack
         from rummy101_solver.simulate import Variant, simulate
 
         start = time.perf_counter()
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        with ProcessPoolExecutor(max_workers=jobs, initializer=init_worker) as pool:
             simulate(simulate_deals, seed, size, [Variant("classic")],
                      executor=pool if jobs > 1 else None)  # fmt: skip
         total = time.perf_counter() - start
@@ -117,3 +146,25 @@ def _bench_play(racks: int, seed: int, size: int, groups: int, alternatives: int
         p95 = times[min(len(times) - 1, round(0.95 * len(times)) - 1)]
         click.echo(f"  opened {opened + ':':7} median {statistics.median(times) * 1000:.2f} ms,"
                    f" p95 {p95 * 1000:.2f} ms, max {times[-1] * 1000:.2f} ms")  # fmt: skip
+
+
+def _cold_start(rack: list[str], runs: int) -> tuple[float, float]:
+    """Median CPU and wall seconds of ``rummy101 solve RACK`` in fresh processes."""
+    import resource
+    import statistics
+    import subprocess
+    import sys
+    import time
+
+    cpu, wall = [], []
+    command = [sys.executable, "-m", "rummy101_solver", "solve", *rack]
+    for _ in range(runs):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        t0 = time.perf_counter()
+        done = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        wall.append(time.perf_counter() - t0)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        if done.returncode not in (0, 1):  # 0: can open, 1: cannot open
+            raise click.ClickException(f"'rummy101 solve' failed: {done.stderr.decode().strip()}")
+        cpu.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    return statistics.median(cpu), statistics.median(wall)

@@ -79,7 +79,9 @@ def _executor(jobs: int, scheduler: str | None) -> Iterator[Executor | None]:
         with open_scheduler(scheduler) as (executor, _threads):
             yield executor
     elif jobs > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        from rummy101_solver.batch import init_worker  # workers as batch's: warm, Ctrl-C-proof
+
+        with ProcessPoolExecutor(max_workers=jobs, initializer=init_worker) as pool:
             yield pool
     else:
         yield None
