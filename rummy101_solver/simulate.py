@@ -174,18 +174,21 @@ def _one_turn(
       pairs bar;
     - a meld finish lays all tiles but one, so with ``keep`` <= 1 its melds
       are a meld opening of this rack: none exists when the best meld opening
-      is proven below the bar; nor with more than one :func:`stranded_tiles`.
+      is proven below the bar (unless the house lets a one-turn finish stand
+      at any value [R-ONE-TURN-ANY-VALUE]); nor with more than one
+      :func:`stranded_tiles`.
 
     Any other rack goes to :func:`~rummy101_solver.solver.one_turn_finish`.
     """
     if rules.someone_opened or len(rack) < 2:
         return False, True
     laid = len(rack) - 1
-    if laid % 2 == 0 and laid // 2 >= rules.pairs_bar:
+    if laid % 2 == 0 and laid // 2 >= rules.one_turn_bar("pairs"):
         pairs = pairs_count(rack, joker_pairs=rules.joker_pairs, max_laid=laid)
         if pairs == laid // 2:
             return True, True
-    if (not open_melds and proven and rules.keep <= 1) or stranded_tiles(rack) > 1:
+    short = not open_melds and proven and rules.keep <= 1 and not rules.one_turn_any_value
+    if short or stranded_tiles(rack) > 1:
         return False, True
     from rummy101_solver.solver import one_turn_finish
 

@@ -114,6 +114,7 @@ RULE_SETS = {
     "keep-0": {"keep": 0},
     "keep-2": {"keep": 2},
     "after-110": {"after": 110},
+    "one-turn-any-value": {"one_turn_any_value": True},
 }
 DEALT_RACKS = deal_racks(1, 25, 21) + deal_racks(70001, 15, 22)
 
@@ -141,6 +142,17 @@ def test_opening_figures_equal_solve(i: int, name: str) -> None:
     # (a third of FINISH_RACKS each, so every one is checked under two rule sets)
     rules = Rules(**RULE_SETS[name])
     for rack in DEALT_RACKS + FINISH_RACKS[i % 3 :: 3]:
+        assert opening_figures(rack, rules, 10.0) == _expected(rack, rules), rack.codes
+
+
+def test_one_turn_any_value_is_not_refused_for_a_low_value() -> None:
+    # a finish below the bar stands under the house rule [R-ONE-TURN-ANY-VALUE]:
+    # the quick refusal by the best meld value must not apply
+    rules = Rules(one_turn_any_value=True)
+    low = parse_rack("R1 R2 R3 B1 B2 B3 K5 K6 K7 Y9")
+    assert opening_figures(low, rules, 10.0)["one_turn"] == 1
+    assert opening_figures(low, Rules(), 10.0)["one_turn"] == 0
+    for rack in FINISH_RACKS:
         assert opening_figures(rack, rules, 10.0) == _expected(rack, rules), rack.codes
 
 
