@@ -102,8 +102,9 @@ class SatModel:
         """Set the objective: maximize ``sum(coeffs[i] * variables[i])``."""
         self._model.maximize(self._expr(variables, coeffs))
 
-    def solve(self, time_limit: float) -> SatSolution:
-        """Solve within ``time_limit`` seconds (wall clock, at least 1 ms).
+    def solve(self, time_limit: float, assumptions: Sequence[int] = ()) -> SatSolution:
+        """Solve within ``time_limit`` seconds (wall clock, at least 1 ms), with the
+        ``assumptions`` (literals) held true for this solve only.
 
         Deterministic: one worker, a fixed seed; presolve and probing off (the
         models are tiny). CP-SAT does not catch Ctrl-C: the command line owns it.
@@ -120,6 +121,9 @@ class SatModel:
         params.cp_model_presolve = False
         params.cp_model_probing_level = 0
         params.catch_sigint_signal = False
+        self._model.clear_assumptions()
+        if assumptions:
+            self._model.add_assumptions([self._literal(a) for a in assumptions])
         code = solver.solve(self._model)
         statuses: dict[Any, Status] = {
             cp.OPTIMAL: "optimal",
