@@ -59,6 +59,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Literal
 
 from rummy101_solver.candidates import Pattern, meld_patterns, pair_patterns
@@ -196,6 +197,12 @@ def laid_bound(size: int) -> int:
 # --- the model ------------------------------------------------------------------------
 
 
+def lacking(pattern: Pattern, counts: Counter[Face], wilds: int) -> list[Kind]:
+    """The kinds of which ``pattern`` needs more copies than the rack holds."""
+    out: list[Kind] = [f for f, k in pattern.need if k > counts[f]]
+    return [*out, "wild"] if pattern.wilds > wilds else out
+
+
 def need_draw(pattern: Pattern, counts: Counter[Face], wilds: int) -> int:
     """Tiles of ``pattern`` a rack with these face counts and wild tiles lacks:
     a lower bound on the draws of any target that lays it."""
@@ -230,7 +237,7 @@ class DistanceModel(PackingModel):
         self.draws: dict[Kind, int] = {}
         self.discards: dict[Kind, int] = {}
         self._laid: dict[Kind, tuple[list[int], list[int]]] = {}
-        self._bits: dict[Kind, int] = {}
+        self.chosen: dict[Kind, int] = {}
         super().__init__(problem)
 
     def _held(self, kind: Kind) -> int:
@@ -240,12 +247,10 @@ class DistanceModel(PackingModel):
         # how many copies of each pattern are laid: from the rack and the unseen tiles
         problem = self.problem
         for pattern in problem.patterns:
-            if self.budget is not None:
-                if need_draw(pattern, problem.counts, problem.wilds) > self.budget:
-                    continue
-            avail = [
-                (self._held(f) + self.unseen.get(f, 0)) // k for f, k in pattern.need
-            ]
+            budget = self.budget
+            if budget is not None and need_draw(pattern, problem.counts, problem.wilds) > budget:
+                continue
+            avail = [(self._held(f) + self.unseen.get(f, 0)) // k for f, k in pattern.need]
             if pattern.wilds:
                 avail.append((self._held("wild") + self.unseen.get("wild", 0)) // pattern.wilds)
             ub = min(*avail, problem.max_laid // len(pattern))
@@ -290,12 +295,24 @@ class DistanceModel(PackingModel):
             model.add_linear(draws, [1] * len(draws), ub=self.budget)
         # each pattern lays at least `need_draw` drawn tiles of its own (a drawn
         # tile is laid once): a valid cut that tightens the LP relaxation
-        needy = [(v, need_draw(p, problem.counts, problem.wilds)) for p, v in self.copies.items()]
-        needy = [(v, n) for v, n in needy if n]
+        need = {p: need_draw(p, problem.counts, problem.wilds) for p in self.copies}
+        needy = [(v, need[p]) for p, v in self.copies.items() if need[p]]
         if needy:
             model.add_linear(
                 [v for v, _ in needy] + draws, [n for _, n in needy] + [-1] * len(draws), ub=0
             )
+        # choice bits for the outs: bit -> the kind is drawn; a pattern that
+        # needs the whole budget is laid only if a kind it lacks is chosen
+        for kind, var in self.draws.items():
+            bit = model.new_bool_var()
+            model.add_linear([var, bit], [1, -1], lb=0)
+            self.chosen[kind] = bit
+        if self.budget:
+            for pattern, var in self.copies.items():
+                if need[pattern] == self.budget:
+                    bits = [self.chosen[k] for k in lacking(pattern, problem.counts, problem.wilds)]
+                    ub = self.bounds[pattern]
+                    model.add_linear([var, *bits], [1] + [-ub] * len(bits), ub=0)
 
     def _add_bar(self) -> None:
         # the opening meets its bar and lays something [R-OPEN-MELDS, R-OPEN-PAIRS]
@@ -305,13 +322,11 @@ class DistanceModel(PackingModel):
         # none: any target within the budget will do
         self.model.maximize([], [])
 
-    def drawn_bit(self, kind: Kind) -> int:
-        """A literal that, when assumed, asks for at least one copy of ``kind`` drawn."""
-        if kind not in self._bits:
-            bit = self.model.new_bool_var()
-            self.model.add_linear([self.draws[kind], bit], [1, -1], lb=0)
-            self._bits[kind] = bit
-        return self._bits[kind]
+    def choose(self, kind: Kind) -> list[int]:
+        """Assumptions asking for a target that draws ``kind``, with every
+        pattern that needs the whole budget lacking ``kind`` (see
+        :func:`outs_of`)."""
+        return [b if k == kind else ~b for k, b in self.chosen.items()]
 
     def drawn(self, solution: SatSolution) -> dict[Kind, int]:
         """Copies drawn per kind in a solution."""
@@ -320,7 +335,9 @@ class DistanceModel(PackingModel):
     def spare(self, solution: SatSolution) -> set[Kind]:
         """Rack kinds of which a copy is not laid in the solution (so could be thrown)."""
         out = set()
-        kinds: list[Kind] = [*self.problem.counts, *(["wild"] if self.problem.wilds else [])]
+        kinds: list[Kind] = list(self.problem.counts)
+        if self.problem.wilds:
+            kinds.append("wild")
         for kind in kinds:
             variables, coeffs = self._laid.get(kind, ([], []))
             laid = sum(c * solution.value(v) for v, c in zip(variables, coeffs, strict=True))
@@ -334,7 +351,9 @@ def _kind_order(kind: Kind) -> int:
     return 52 if kind == "wild" else kind.index
 
 
-def _patterns(counts: Counter[Face], wilds: int, kind: OpeningKind, rules: Rules) -> tuple[Pattern, ...]:
+def _patterns(
+    counts: Counter[Face], wilds: int, kind: OpeningKind, rules: Rules
+) -> tuple[Pattern, ...]:
     if kind == "melds":
         return meld_patterns(counts, wilds)
     return tuple(pair_patterns(counts, wilds, joker_pairs=rules.joker_pairs))
@@ -606,6 +625,8 @@ class DistanceSearch:
         found: set[Kind],
         assume: Kind | None = None,
         credit: Callable[[SatSolution], None] | None = None,
+        candidates: Iterable[Kind] | None = None,
+        exclude: Sequence[int] = (),
     ) -> bool:
         """Add to ``found`` every kind some target with ``budget`` draws draws
         (the outs, when ``budget`` is the proven distance >= 1; module
@@ -613,10 +634,10 @@ class DistanceSearch:
         limit cut the search."""
         model = self.model(budget)
         complete = True
-        for kind in list(model.draws):
+        for kind in list(model.draws if candidates is None else candidates):
             if kind in found:
                 continue
-            solution = self.solve(budget, deadline, assume, model.drawn_bit(kind))
+            solution = self.solve(budget, deadline, assume, *model.choose(kind), *exclude)
             if solution.status == "infeasible":
                 continue
             if not solution.found:
@@ -654,6 +675,103 @@ class DistanceSearch:
 
 def _left(deadline: float) -> float:
     return max(deadline - time.monotonic(), 0.001)
+
+
+# --- pairs: the cheaper check ----------------------------------------------------------
+
+
+@lru_cache(maxsize=4096)
+def _pairs_draws(
+    classes: tuple[tuple[int, int, int], ...],
+    wilds: int,
+    unseen_wilds: int,
+    bar: int,
+    joker_pairs: bool,
+) -> int | None:
+    """Fewest draws for ``bar`` pairs [R-PAIR, R-OPEN-PAIRS], or ``None``.
+
+    ``classes``: (held, unseen, faces) — how many faces have this many copies
+    on the rack and unseen. Each face independently makes ``a`` pairs of two
+    real copies (0 or 1) and ``b`` pairs of a copy and a wild tile (0–2, none
+    under the house rule) from at most its held + unseen copies, drawing the
+    copies beyond those held; the wild tiles used beyond the rack's are drawn
+    too. A dynamic programme over the faces, state (pairs so far capped at
+    ``bar``, wild tiles used), keeps the fewest draws. Capping is exact: a
+    target with more pairs than ``bar`` drops one without drawing more.
+    """
+    states: dict[tuple[int, int], int] = {(0, 0): 0}
+    most_wilds = wilds + unseen_wilds
+    for held, unseen, faces in classes:
+        options = [
+            (a + b, b, max(0, 2 * a + b - held))
+            for a in (0, 1)
+            for b in range(3 if joker_pairs else 1)
+            if 2 * a + b <= held + unseen
+        ]
+        for _ in range(faces):
+            nxt: dict[tuple[int, int], int] = {}
+            for (pairs, used), draws in states.items():
+                for made, wild, cost in options:
+                    if used + wild > most_wilds:
+                        continue
+                    key = (min(bar, pairs + made), used + wild)
+                    if draws + cost < nxt.get(key, 1 << 30):
+                        nxt[key] = draws + cost
+            states = nxt
+    best = [d + max(0, used - wilds) for (pairs, used), d in states.items() if pairs >= bar]
+    return min(best) if best else None
+
+
+def _classes(counts: Counter[Face], unseen: dict[Kind, int]) -> tuple[tuple[int, int, int], ...]:
+    tally: Counter[tuple[int, int]] = Counter()
+    for face in ALL_FACES:
+        held, left = counts[face], unseen.get(face, 0)
+        if held + left:
+            tally[(held, left)] += 1
+    return tuple((h, u, n) for (h, u), n in sorted(tally.items()))
+
+
+def pairs_distance(
+    counts: Counter[Face], wilds: int, unseen: dict[Kind, int], rules: Rules, max_laid: int
+) -> int | None:
+    """The distance to a pairs opening [R-PAIR, R-OPEN-PAIRS] of a rack with
+    these face counts and wild tiles, laying at most ``max_laid`` tiles, or
+    ``None`` when out of reach. Depends only on how many faces have each
+    (held, unseen) count (see :func:`_pairs_draws`); equals what the model
+    gives (tested)."""
+    bar = max(1, rules.pairs_bar)
+    if 2 * bar > max_laid:
+        return None
+    return _pairs_draws(
+        _classes(counts, unseen), wilds, unseen.get("wild", 0), bar, rules.joker_pairs
+    )
+
+
+def pairs_outs(
+    counts: Counter[Face], wilds: int, unseen: dict[Kind, int], rules: Rules, max_laid: int
+) -> tuple[int | None, set[Kind]]:
+    """(pairs distance, outs): tile ``t`` is an out iff the rack with ``t``
+    (and one copy fewer unseen) is one draw closer (the definition, asked of
+    :func:`pairs_distance` once per kind; faces of one (held, unseen) class
+    give the same answer, so the work is a few dynamic programmes)."""
+    dist = pairs_distance(counts, wilds, unseen, rules, max_laid)
+    outs: set[Kind] = set()
+    if not dist:
+        return dist, outs
+    for kind, left in unseen.items():
+        if not left:
+            continue
+        less = dict(unseen)
+        less[kind] = left - 1
+        if kind == "wild":
+            after = pairs_distance(counts, wilds + 1, less, rules, max_laid)
+        else:
+            more = Counter(counts)
+            more[kind] += 1
+            after = pairs_distance(more, wilds, less, rules, max_laid)
+        if after == dist - 1:
+            outs.add(kind)
+    return dist, outs
 
 
 def rack_distance(
@@ -702,11 +820,23 @@ def rack_outs(
         budget, solution, proven = search.first(deadline)
         dists[kind] = search.distance(budget, solution, proven, None)
         found: set[Kind] = set()
+        if kind == "pairs" and proven:
+            # the cheaper check (pairs_outs), when it agrees on the distance
+            quick, quick_outs = pairs_outs(
+                rack.face_counts, rack.wilds, unseen.counts, rules, laid_bound(len(rack))
+            )
+            if quick == budget:
+                outs[kind] = _outs(quick_outs, unseen, rules)
+                continue
         if budget and solution is not None:
             found.update(search.model(budget).drawn(solution))
             complete &= proven and search.outs(budget, deadline, found)
         outs[kind] = _outs(found, unseen, rules)
-    return dists["melds"], dists["pairs"], Outs(outs["melds"], outs["pairs"], unseen.total, complete)
+    return (
+        dists["melds"],
+        dists["pairs"],
+        Outs(outs["melds"], outs["pairs"], unseen.total, complete),
+    )
 
 
 def _row_key(row: DiscardRow) -> tuple[float, float, int, int, int]:
@@ -744,7 +874,13 @@ def _table_rows(
         model = search.model(budget)
         level: dict[Kind, tuple[SatSolution, set[Kind]]] = {}
 
-        def credit(sol: SatSolution, model: DistanceModel = model) -> None:
+        def credit(
+            sol: SatSolution,
+            model: DistanceModel = model,
+            pending: list[Kind] = pending,
+            level: dict[Kind, tuple[SatSolution, set[Kind]]] = level,
+        ) -> None:
+            # the solution is a target of every pending row whose tile it leaves unlaid
             drawn = model.drawn(sol)
             for k in model.spare(sol):
                 if k in pending:
@@ -758,11 +894,25 @@ def _table_rows(
                 credit(sol)
             elif sol.status != "infeasible":
                 proven = False
+        # a kind no row of this level can draw in a target is an out of none:
+        # one check per kind, with the rows of lower levels excluded
+        exclude = [~model.discards[k] for k in kinds if k in out]
+        somewhere: set[Kind] = set()
+        complete = proven
+        if budget and level:
+            complete &= search.outs(budget, deadline, somewhere, credit=credit, exclude=exclude)
         for k in sorted(level, key=_kind_order):
             sol, found = level[k]
-            complete = proven
             if budget:
-                complete &= search.outs(budget, deadline, found, assume=k, credit=credit)
+                done = search.outs(
+                    budget,
+                    deadline,
+                    found,
+                    assume=k,
+                    credit=credit,
+                    candidates=sorted(somewhere, key=_kind_order),
+                )
+                complete &= done
             out[k] = (search.distance(budget, sol, proven, k), found, complete)
         pending = [k for k in pending if k not in level]
         budget += 1
@@ -789,10 +939,18 @@ def discard_table(
     bound = laid_bound(len(rack) - 1)
     kinds: list[Kind] = sorted(rack.face_counts)
     kinds += ["wild"] if rack.wilds else []
-    per = {}
-    for kind in KINDS:
-        search = DistanceSearch(rack, rules, kind, unseen, max_laid=bound, discard=True)
-        per[kind] = _table_rows(search, kinds, deadline)
+    search = DistanceSearch(rack, rules, "melds", unseen, max_laid=bound, discard=True)
+    per = {"melds": _table_rows(search, kinds, deadline), "pairs": {}}
+    for k in kinds:
+        # pairs: the cheaper check of pairs_outs, row by row
+        counts, wilds = Counter(rack.face_counts), rack.wilds
+        if k == "wild":
+            wilds -= 1
+        else:
+            counts[k] -= 1
+        dist, found = pairs_outs(counts, wilds, unseen.counts, rules, bound)
+        status: DistanceStatus = "none" if dist is None else "optimal"
+        per["pairs"][k] = (Distance("pairs", dist, status, None), found, True)
     rows = []
     for k in kinds:
         m, p = per["melds"][k], per["pairs"][k]
