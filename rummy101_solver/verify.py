@@ -5,7 +5,9 @@ A fixture file is JSON Lines (``.jsonl``, one case per line; blank lines and
 Each case has ``"rack"``, an ``"expect"`` table and, optionally, ``"name"``
 and any ``solve`` option (``"take"``, ``"threshold"``, …). Expected fields are
 dotted paths into the ``solve --format json`` object: ``melds.value``,
-``can_open``, ``pairs.count``, ``melds.melds.0.tiles``, ``one_turn_finish.possible``.
+``can_open``, ``pairs.count``, ``melds.melds.0.tiles``, ``one_turn_finish.possible``;
+fields of ``outs`` (``outs.distance.melds.tiles``) add the ``outs --format json``
+object to the record (``"seen"`` gives its seen tiles).
 A case whose rack is rejected yields ``{"error": message}``, so ``"error"``
 can be expected too.
 """
@@ -120,6 +122,8 @@ def run_case(label: str, case: dict[str, Any]) -> list[Check]:
     if not isinstance(rack, str) or not isinstance(expect, dict) or not expect:
         raise FixtureError(f'{label}: a case needs "rack" (tiles) and "expect" (fields)')
     options = {key.replace("-", "_"): value for key, value in case.items()}
+    if any(f == "outs" or f.startswith("outs.") for f in expect):
+        options.setdefault("outs", True)  # fields of the 'outs' object [issue 8]
     record = analyse_record(rack, options)
     error = record.get("error")
     return [Check(label, name, f, want, lookup(record, f), error) for f, want in expect.items()]

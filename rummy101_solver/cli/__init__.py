@@ -14,6 +14,7 @@ from rummy101_solver.cli.batch import batch
 from rummy101_solver.cli.bench import bench
 from rummy101_solver.cli.check import check
 from rummy101_solver.cli.deal import deal
+from rummy101_solver.cli.outs import outs
 from rummy101_solver.cli.score import score
 from rummy101_solver.cli.solve import solve
 from rummy101_solver.cli.verify import verify
@@ -31,5 +32,5 @@ def main(ctx: click.Context) -> None:
         click.echo(ctx.get_help())
 
 
-for _command in (solve, check, score, batch, verify, deal, bench):
+for _command in (solve, check, score, batch, verify, deal, bench, outs):
     main.add_command(_command)

@@ -17,7 +17,10 @@ EXIT_SOME_REJECTED = 3
 @with_options(*RULE_OPTIONS[:-1], "objective", "keep", "alternatives", "time_limit")
 @click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Processes to spread the work over; output stays in input order.")  # fmt: skip
-def batch(source: TextIO, jobs: int, **options: Any) -> None:
+@click.option("--outs", "with_outs", is_flag=True, default=False,
+              help="Add the 'outs --format json' object (distance, outs, discard"
+              " table) to each record as \"outs\".")  # fmt: skip
+def batch(source: TextIO, jobs: int, with_outs: bool, **options: Any) -> None:
     """Analyse one rack per line; write one JSON record per line (JSON Lines).
 
     SOURCE: a file, or '-' (the default) for stdin. Each line is a rack in the
@@ -37,6 +40,9 @@ def batch(source: TextIO, jobs: int, **options: Any) -> None:
     Exit code: 0 every line analysed, 3 some lines rejected, 2 bad usage.
     """
     from rummy101_solver.batch import run_batch
+
+    if with_outs:
+        options["outs"] = True
 
     rejected = 0
     err = sys.stderr
