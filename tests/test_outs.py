@@ -77,7 +77,10 @@ def single_draw_opens(
 
 
 def rules_for(kind: str, bar: int) -> Rules:
-    return Rules(threshold=bar) if kind == "melds" else Rules(pairs_threshold=bar)
+    # the other kind's bar is set so that its own work stays small
+    if kind == "melds":
+        return Rules(threshold=bar, pairs_threshold=1)
+    return Rules(threshold=1, pairs_threshold=bar)
 
 
 def seen_for(rack: Rack, seed: int, count: int) -> list[Tile]:
@@ -99,7 +102,7 @@ def test_distance_zero_and_one_against_brute_force(with_seen: bool) -> None:
     outs of distance-1 racks are exactly those tiles (every 4th rack checked in
     full); pairs on every rack [R-OPEN-MELDS, R-OPEN-PAIRS, R-KEEP-DISCARD]."""
     checked = {0: 0, 1: 0, 2: 0}
-    for seed in range(1000, 1120):
+    for seed in range(1000, 1100):
         rack = deal_racks(seed, 1, 21)[0]
         seen = seen_for(rack, seed, 14) if with_seen else []
         unseen = unseen_of(rack, seen)
@@ -137,7 +140,7 @@ def test_distance_zero_and_one_against_brute_force(with_seen: bool) -> None:
         p_single = single_draw_opens(rack, unseen, "pairs", pairs_bar, 21)
         assert (got == 0) == p_zero, seed
         assert (got == 1) == (not p_zero and bool(p_single)), seed
-    assert checked[0] >= 20 and checked[1] >= 20, checked
+    assert checked[0] >= 15 and checked[1] >= 15, checked
 
 
 # --- distance 2 on smaller racks --------------------------------------------------------
@@ -192,8 +195,7 @@ def test_outs_of_distance_two_racks_against_brute_force() -> None:
         unseen = unseen_of(rack, [])
         expected = set()
         for k in unseen:
-            counts, wilds = with_kind(rack.face_counts, rack.wilds, k)
-            if wilds > 2:
+            if k == "wild" and rack.wilds == 2:
                 continue
             after = Rack((*rack.tiles, WILD if k == "wild" else Tile(k)))  # type: ignore[arg-type]
             less = unseen.copy()
@@ -230,7 +232,7 @@ def test_copies_are_net_of_rack_and_seen_and_probabilities_sum() -> None:
     rack = parse_rack("R1 R1 B2 B2 K3 K3 Y4 Y4 R7 B9")
     rules = Rules(threshold=20)
     seen = read_seen("B9 J", rack, rules)
-    melds, pairs, outs = rack_outs(rack, rules, unseen=unseen_tiles(rack, rules, seen))
+    _, pairs, outs = rack_outs(rack, rules, unseen=unseen_tiles(rack, rules, seen))
     assert pairs.tiles == 1
     assert [(o.tile.code, o.copies) for o in outs.pairs] == [("R7", 1), ("J", 1)]
     assert outs.unseen == 106 - 10 - 2
@@ -305,7 +307,8 @@ def test_indicator_the_okey_is_the_wild_out() -> None:
 
 def test_discard_rows_against_brute_force() -> None:
     """Each row's distance (0, 1 or more) recomputed with the exact search on
-    the rack without that tile, on 50 dealt 9-tile racks (8 tiles laid at most)."""
+    the rack without that tile, on 50 dealt 9-tile racks (8 tiles laid at most);
+    every third row also against every single draw (its outs)."""
     rows_checked = 0
     for seed in range(4000, 4050):
         rack = deal_racks(seed, 1, 9)[0]
@@ -318,13 +321,19 @@ def test_discard_rows_against_brute_force() -> None:
         keys = [min(99 if d is None else d for d in (r.melds.tiles, r.pairs.tiles)) for r in table]
         assert keys == sorted(keys), seed
         unseen = unseen_of(rack, [])
-        for row in table:
+        for place, row in enumerate(table):
             rest = list(rack.tiles)
             rest.remove(row.tile)
             short = Rack(tuple(rest))
             zero = opens(short.face_counts, short.wilds, "melds", bar, 8)
             assert (row.melds.tiles == 0) == zero, (seed, row.tile)
-            if not zero:
+            target = row.melds.target
+            if row.melds.tiles == 1:
+                assert target is not None and len(target.missing) == 1
+                tile = target.missing[0]
+                got = with_kind(short.face_counts, short.wilds, tile.face or "wild")
+                assert opens(*got, "melds", bar, 8), (seed, row.tile)
+            if not zero and (seed + place) % 3 == 0:
                 single = single_draw_opens(short, unseen, "melds", bar, 8)
                 assert (row.melds.tiles == 1) == bool(single), (seed, row.tile)
                 if row.melds.tiles == 1:
@@ -369,9 +378,8 @@ def test_cli_text_and_exit_code_one() -> None:
 def test_cli_exit_zero_when_the_rack_opens() -> None:
     _, code = run("R10", "R11", "R12", "B11", "B12", "B13", "K10", "K11", "K12", "K13", "Y1")
     assert code == 0  # 115 points laying 10 of 11 tiles
-    _, code = run(
-        "R10", "R11", "R12", "B11", "B12", "B13", "K10", "K11", "K12", "--threshold", "90"
-    )
+    tiles = ["R10", "R11", "R12", "B11", "B12", "B13", "K10", "K11", "K12"]
+    _, code = run(*tiles, "--threshold", "90")
     assert code == 0
 
 
