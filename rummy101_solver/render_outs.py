@@ -221,7 +221,7 @@ def discard_table_text(rows: tuple[DiscardRow, ...], fmt: str) -> str:
                 row.tile.points,
             ]
         )
-    headers = ["rank", "discard", "melds", "pairs", "outs melds", "outs pairs", "tiles"]
+    headers = ["rank", "discard", "melds", "pairs", "outs melds", "outs pairs", "out tiles"]
     headers += ["next draw", "points"]
     return tabulate(body, headers=headers, tablefmt=fmt)
 
