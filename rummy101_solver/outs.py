@@ -238,6 +238,7 @@ class DistanceModel(PackingModel):
         self.discards: dict[Kind, int] = {}
         self._laid: dict[Kind, tuple[list[int], list[int]]] = {}
         self.chosen: dict[Kind, int] = {}
+        self._spare: dict[Kind, int] = {}
         super().__init__(problem)
 
     def _held(self, kind: Kind) -> int:
@@ -331,6 +332,25 @@ class DistanceModel(PackingModel):
     def drawn(self, solution: SatSolution) -> dict[Kind, int]:
         """Copies drawn per kind in a solution."""
         return {k: solution.value(v) for k, v in self.draws.items() if solution.value(v)}
+
+    def any_spare(self, kinds: Sequence[Kind]) -> int:
+        """A new literal that, when assumed, asks for a target leaving a copy of
+        one of the rack ``kinds`` unlaid (so it could be thrown)."""
+        bits = []
+        for kind in kinds:
+            if kind not in self._spare:
+                # bit -> laid - drawn <= held - 1
+                bit = self.model.new_bool_var()
+                variables, coeffs = self._laid.get(kind, ([], []))
+                variables, coeffs = [*variables, bit], [*coeffs, 1]
+                if kind in self.draws:
+                    variables, coeffs = [*variables, self.draws[kind]], [*coeffs, -1]
+                self.model.add_linear(variables, coeffs, ub=self._held(kind))
+                self._spare[kind] = bit
+            bits.append(self._spare[kind])
+        switch = self.model.new_bool_var()
+        self.model.add_linear([*bits, switch], [1] * len(bits) + [-1], lb=0)
+        return switch
 
     def spare(self, solution: SatSolution) -> set[Kind]:
         """Rack kinds of which a copy is not laid in the solution (so could be thrown)."""
@@ -901,18 +921,23 @@ def _table_rows(
         complete = proven
         if budget and level:
             complete &= search.outs(budget, deadline, somewhere, credit=credit, exclude=exclude)
+        # then, per kind, the rows it is an out of: ask for a target drawing it
+        # that leaves a row not yet credited with it unlaid, until none is left
+        for kind in sorted(somewhere, key=_kind_order):
+            while complete:
+                rows = [k for k in sorted(level, key=_kind_order) if kind not in level[k][1]]
+                if not rows:
+                    break
+                ask = [*model.choose(kind), *exclude, model.any_spare(rows)]
+                sol = search.solve(budget, deadline, None, *ask)
+                if sol.status == "infeasible":
+                    break
+                if not sol.found:
+                    complete = False
+                    break
+                credit(sol)
         for k in sorted(level, key=_kind_order):
             sol, found = level[k]
-            if budget:
-                done = search.outs(
-                    budget,
-                    deadline,
-                    found,
-                    assume=k,
-                    credit=credit,
-                    candidates=sorted(somewhere, key=_kind_order),
-                )
-                complete &= done
             out[k] = (search.distance(budget, sol, proven, k), found, complete)
         pending = [k for k in pending if k not in level]
         budget += 1

@@ -345,19 +345,21 @@ def test_discard_rows_against_brute_force() -> None:
 
 
 def test_discard_table_equals_one_search_per_row() -> None:
-    """The shared model gives what a separate search per discard gives (the naive way)."""
-    for seed in (21, 22):
-        rack = deal_racks(seed, 1, 22)[0]
-        rules = Rules(threshold=60)
+    """The shared model gives what a separate search per discard gives (the naive
+    way), on every row: rows at the rack's own distance and rows one further."""
+    for seed, size, bar in [(21, 22, 60), (31, 10, 30), (33, 12, 50), (34, 10, 30)]:
+        rack = deal_racks(seed, 1, size)[0]
+        rules = Rules(threshold=bar)
         table = discard_table(rack, rules)
-        for row in table[:6]:
+        unseen = unseen_tiles(rack, rules)
+        assert len({row.melds.tiles for row in table}) >= 2 or seed == 21, seed
+        for row in table:
             rest = list(rack.tiles)
             rest.remove(row.tile)
             short = Rack(tuple(rest))
-            unseen = unseen_tiles(rack, rules)
             melds, pairs, outs = rack_outs(short, rules, unseen=unseen)
-            assert (row.melds.tiles, row.pairs.tiles) == (melds.tiles, pairs.tiles)
-            assert row.outs.melds == outs.melds and row.outs.pairs == outs.pairs
+            assert (row.melds.tiles, row.pairs.tiles) == (melds.tiles, pairs.tiles), seed
+            assert row.outs.melds == outs.melds and row.outs.pairs == outs.pairs, seed
 
 
 # --- the command -----------------------------------------------------------------------
