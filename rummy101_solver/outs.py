@@ -20,34 +20,51 @@ Definitions (README, "Distance, outs and discards"; rule ids from RULES.md):
 
 The model (:class:`DistanceModel`) is the packing model of openings
 (:class:`~rummy101_solver.model.PackingModel`) with one more integer variable
-per tile kind: the copies drawn from the unseen tiles. A face is laid at most
-as often as the rack holds it plus the copies drawn; the objective is the
-fewest copies drawn. A target found this way lays every tile drawn (a drawn
-tile not laid could be dropped, a smaller answer).
+per tile kind: the copies drawn from the unseen tiles (each costs 1). A face
+is laid at most as often as the rack holds it plus the copies drawn.
 
-Why the shortcuts are exact (each is also tested against the naive way):
+Why the shortcuts are exact (each is also tested against the naive way in
+``tests/test_outs.py``):
 
-- **Patterns by draws needed.** A pattern needing ``n`` tiles the rack lacks
-  (``need_draw``) can only sit in a target with at least ``n`` draws. So the
-  model restricted to patterns with ``need_draw <= K`` plus ``draws <= K``
-  finds the true distance whenever it is at most ``K``, and is infeasible
-  exactly when it is more: :class:`DistanceSearch` tries ``K`` = 0, 1, 2, 4, …
-  (and no limit last).
+- **Budgets one by one.** A pattern needing ``n`` tiles the rack lacks
+  (:func:`need_draw`) lays at least ``n`` drawn tiles of its own, so it sits
+  only in targets with at least ``n`` draws (and the sum of ``need_draw``
+  over the patterns laid is at most the draws: a valid cut the model adds).
+  The model for budget ``K`` keeps the patterns with ``need_draw <= K`` and
+  ``draws <= K``: it is feasible iff the distance is at most ``K``. Trying
+  ``K`` = 0, 1, 2, … the first feasible budget is the proven distance, and
+  every target of that model is a minimum target. A target lays every tile
+  drawn (else a smaller one exists).
 - **Outs from minimum targets.** With distance ``D >= 1``, tile ``t`` is an
-  out iff some target missing exactly ``D`` tiles draws ``t``: such a target
+  out iff some target with exactly ``D`` draws draws ``t``: such a target
   misses ``D - 1`` once ``t`` is held; conversely a target of ``rack + t``
   missing ``D - 1`` must lay ``t`` (else the rack alone would be ``D - 1``
   away), so with ``t`` counted as missing it is a minimum target of the rack.
-  And no draw lowers the distance by more than one. The outs are found by
-  re-solving with a reward for drawing a kind not yet known to be an out,
-  until the best target draws no new kind (at most ``outs + 1`` solves, not
-  one per tile).
+  No draw lowers the distance by more than one. So each kind is asked once
+  ("a target of budget ``D`` drawing ``t``?") on the one model, and every
+  target found marks all the kinds it draws as outs, skipping their checks.
+- **The chosen kind.** When asking about ``t``, a pattern with
+  ``need_draw == D`` may be laid only if it lacks ``t``: a target of
+  ``rack + t`` with ``D - 1`` draws uses patterns that need at most ``D - 1``
+  once ``t`` is held, and holding ``t`` lowers a pattern's need only if the
+  pattern lacks ``t``. This prunes the model to what the naive per-tile
+  search would build, without rebuilding it (Booleans assumed per question).
 - **Discards share one model.** A 22-tile rack's model gets one Boolean per
-  distinct tile (exactly one is thrown: the rack's limit of that face drops by
-  one); each row of the table is solved under the assumption that its tile is
-  thrown, so the model is built once for all rows. The smallest row distance
-  equals the 22-tile rack's own distance: a target lays at most 21 tiles, so
-  some rack tile is never laid and can be thrown.
+  distinct tile (exactly one is thrown: that kind's limit drops by one); a
+  row is solved under the assumption that its tile is thrown. The smallest
+  row distance is the 22-tile rack's own: a target lays at most 21 tiles, so
+  some rack tile is never laid and can be thrown. Rows are settled budget by
+  budget: a target found with budget ``b`` is a target of every row whose
+  tile it leaves unlaid, so those rows are at distance ``b`` (all rows still
+  open have distance at least ``b``) and the kinds it draws are their outs.
+  A kind no row can draw at budget ``b`` (one question, rows of lower budgets
+  excluded) is an out of none; for the others the model is asked for a
+  target drawing it that leaves a row not yet credited with it unlaid, until
+  none is left: one proof per out, not one per row and tile.
+- **Pairs** use :func:`pairs_outs`, a dynamic programme over the faces'
+  (held, unseen) counts (the model's symmetric pairs make proofs slow); it
+  equals the model's pairs distance (tested) and the outs follow the
+  definition directly.
 """
 
 from __future__ import annotations
@@ -616,6 +633,8 @@ class DistanceSearch:
         distance is ``None`` when no target exists (or none was found in time)."""
         proven = True
         for budget in range(start, self.problem.max_laid + 1):
+            if time.monotonic() >= deadline:
+                return None, None, False  # out of time: build no more models
             if budget == self.STEPS + 1 or (budget == start and budget > self.STEPS):
                 anything = self.solve(None, deadline, assume)
                 if anything.status == "infeasible":

@@ -244,6 +244,8 @@ def outs_verdict(analysis: OutsAnalysis) -> str:
     kind = analysis.closest
     distance = analysis.distance(kind)
     if distance.tiles is None:
+        if not all(analysis.distance(k).proven_none for k in KINDS):
+            return "Verdict: no target found within the time limit (not proven out of reach)."
         return "Verdict: no opening can be reached from the unseen tiles."
     if distance.tiles == 0:
         if len(analysis.rack) >= 22:
