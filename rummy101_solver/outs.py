@@ -74,7 +74,7 @@ import random
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 from typing import Literal
@@ -220,6 +220,17 @@ def lacking(pattern: Pattern, counts: Counter[Face], wilds: int) -> list[Kind]:
     return [*out, "wild"] if pattern.wilds > wilds else out
 
 
+def needs(patterns: Sequence[Pattern], counts: Counter[Face], wilds: int) -> list[int]:
+    """:func:`need_draw` of each pattern, in order (one pass, faces by index)."""
+    held = [0] * len(ALL_FACES)
+    for face, k in counts.items():
+        held[face.index] = k
+    return [
+        sum(k - held[f.index] for f, k in p.need if k > held[f.index]) + max(0, p.wilds - wilds)
+        for p in patterns
+    ]
+
+
 def need_draw(pattern: Pattern, counts: Counter[Face], wilds: int) -> int:
     """Tiles of ``pattern`` a rack with these face counts and wild tiles lacks:
     a lower bound on the draws of any target that lays it."""
@@ -247,9 +258,12 @@ class DistanceModel(PackingModel):
         *,
         budget: int | None = None,
         discard: bool = False,
+        need: Sequence[int] | None = None,
     ) -> None:
         self.unseen = unseen
         self.budget = budget
+        self._pattern_need = need  # need_draw of each pattern, if known
+        self._need: dict[int, int] = {}  # need_draw by variable
         self.with_discard = discard
         self.draws: dict[Kind, int] = {}
         self.discards: dict[Kind, int] = {}
@@ -264,17 +278,22 @@ class DistanceModel(PackingModel):
     def _add_copies(self) -> None:
         # how many copies of each pattern are laid: from the rack and the unseen tiles
         problem = self.problem
-        for pattern in problem.patterns:
-            budget = self.budget
-            if budget is not None and need_draw(pattern, problem.counts, problem.wilds) > budget:
+        need = self._pattern_need or needs(problem.patterns, problem.counts, problem.wilds)
+        budget = len(problem.patterns) if self.budget is None else self.budget
+        avail = [self._held(f) + self.unseen.get(f, 0) for f in ALL_FACES]
+        wild_avail = self._held("wild") + self.unseen.get("wild", 0)
+        for pattern, n in zip(problem.patterns, need, strict=True):
+            if n > budget:
                 continue
-            avail = [(self._held(f) + self.unseen.get(f, 0)) // k for f, k in pattern.need]
+            ub = min(avail[f.index] // k for f, k in pattern.need)
             if pattern.wilds:
-                avail.append((self._held("wild") + self.unseen.get("wild", 0)) // pattern.wilds)
-            ub = min(*avail, problem.max_laid // len(pattern))
+                ub = min(ub, wild_avail // pattern.wilds)
+            ub = min(ub, problem.max_laid // len(pattern))
             if ub > 0:
-                self.copies[pattern] = self.model.new_int_var(0, ub)
+                var = self.model.new_int_var(0, ub)
+                self.copies[pattern] = var
                 self.bounds[pattern] = ub
+                self._need[var] = n
 
     def _add_tile_limits(self) -> None:
         problem = self.problem
@@ -313,8 +332,8 @@ class DistanceModel(PackingModel):
             model.add_linear(draws, [1] * len(draws), ub=self.budget)
         # each pattern lays at least `need_draw` drawn tiles of its own (a drawn
         # tile is laid once): a valid cut that tightens the LP relaxation
-        need = {p: need_draw(p, problem.counts, problem.wilds) for p in self.copies}
-        needy = [(v, need[p]) for p, v in self.copies.items() if need[p]]
+        need = self._need
+        needy = [(v, n) for v, n in need.items() if n]
         if needy:
             model.add_linear(
                 [v for v, _ in needy] + draws, [n for _, n in needy] + [-1] * len(draws), ub=0
@@ -327,7 +346,7 @@ class DistanceModel(PackingModel):
             self.chosen[kind] = bit
         if self.budget:
             for pattern, var in self.copies.items():
-                if need[pattern] == self.budget:
+                if need[var] == self.budget:
                     bits = [self.chosen[k] for k in lacking(pattern, problem.counts, problem.wilds)]
                     ub = self.bounds[pattern]
                     model.add_linear([var, *bits], [1] + [-ub] * len(bits), ub=0)
@@ -609,12 +628,19 @@ class DistanceSearch:
         self.problem = _problem(rack, rules, kind, unseen, max_laid)
         self.discard = discard
         self._models: dict[int | None, DistanceModel] = {}
+        counts, wilds = self.problem.counts, self.problem.wilds
+        self._need = needs(self.problem.patterns, counts, wilds)
 
     def model(self, budget: int | None) -> DistanceModel:
         """The model with this draw budget (built once)."""
         if budget not in self._models:
+            problem, need = self.problem, self._need
+            if budget is not None:
+                kept = [(p, n) for p, n in zip(problem.patterns, need, strict=True) if n <= budget]
+                problem = replace(problem, patterns=tuple(p for p, _ in kept))
+                need = [n for _, n in kept]
             self._models[budget] = DistanceModel(
-                self.problem, self.unseen.counts, budget=budget, discard=self.discard
+                problem, self.unseen.counts, budget=budget, discard=self.discard, need=need
             )
         return self._models[budget]
 
@@ -630,12 +656,26 @@ class DistanceSearch:
         self, deadline: float, assume: Kind | None = None, start: int = 0
     ) -> tuple[int | None, SatSolution | None, bool]:
         """(distance, a target's solution, proven): budgets from ``start`` up; the
-        distance is ``None`` when no target exists (or none was found in time)."""
+        distance is ``None`` when no target exists (or none was found in time).
+        For pairs the budgets start at :func:`pairs_distance`, the proven
+        distance (a rack without the thrown tile when ``assume`` is given)."""
         proven = True
+        if self.kind == "pairs" and not start:
+            counts, wilds = Counter(self.rack.face_counts), self.rack.wilds
+            if assume == "wild":
+                wilds -= 1
+            elif assume is not None:
+                counts[assume] -= 1
+            known = pairs_distance(
+                counts, wilds, self.unseen.counts, self.rules, self.problem.max_laid
+            )
+            if known is None:
+                return None, None, True
+            start = known
         for budget in range(start, self.problem.max_laid + 1):
             if time.monotonic() >= deadline:
                 return None, None, False  # out of time: build no more models
-            if budget == self.STEPS + 1 or (budget == start and budget > self.STEPS):
+            if budget == self.STEPS + 1 or (budget == start > self.STEPS and self.kind == "melds"):
                 anything = self.solve(None, deadline, assume)
                 if anything.status == "infeasible":
                     return None, None, proven
