@@ -58,9 +58,8 @@ Why the shortcuts are exact (each is also tested against the naive way in
   tile it leaves unlaid, so those rows are at distance ``b`` (all rows still
   open have distance at least ``b``) and the kinds it draws are their outs.
   A kind no row can draw at budget ``b`` (one question, rows of lower budgets
-  excluded) is an out of none; for the others the model is asked for a
-  target drawing it that leaves a row not yet credited with it unlaid, until
-  none is left: one proof per out, not one per row and tile.
+  excluded) is an out of none, so each row is asked only about the kinds
+  that are outs of some row (and not already credited to it).
 - **Pairs** use :func:`pairs_outs`, a dynamic programme over the faces'
   (held, unseen) counts (the model's symmetric pairs make proofs slow); it
   equals the model's pairs distance (tested) and the outs follow the
@@ -269,7 +268,6 @@ class DistanceModel(PackingModel):
         self.discards: dict[Kind, int] = {}
         self._laid: dict[Kind, tuple[list[int], list[int]]] = {}
         self.chosen: dict[Kind, int] = {}
-        self._spare: dict[Kind, int] = {}
         super().__init__(problem)
 
     def _held(self, kind: Kind) -> int:
@@ -368,25 +366,6 @@ class DistanceModel(PackingModel):
     def drawn(self, solution: SatSolution) -> dict[Kind, int]:
         """Copies drawn per kind in a solution."""
         return {k: solution.value(v) for k, v in self.draws.items() if solution.value(v)}
-
-    def any_spare(self, kinds: Sequence[Kind]) -> int:
-        """A new literal that, when assumed, asks for a target leaving a copy of
-        one of the rack ``kinds`` unlaid (so it could be thrown)."""
-        bits = []
-        for kind in kinds:
-            if kind not in self._spare:
-                # bit -> laid - drawn <= held - 1
-                bit = self.model.new_bool_var()
-                variables, coeffs = self._laid.get(kind, ([], []))
-                variables, coeffs = [*variables, bit], [*coeffs, 1]
-                if kind in self.draws:
-                    variables, coeffs = [*variables, self.draws[kind]], [*coeffs, -1]
-                self.model.add_linear(variables, coeffs, ub=self._held(kind))
-                self._spare[kind] = bit
-            bits.append(self._spare[kind])
-        switch = self.model.new_bool_var()
-        self.model.add_linear([*bits, switch], [1] * len(bits) + [-1], lb=0)
-        return switch
 
     def spare(self, solution: SatSolution) -> set[Kind]:
         """Rack kinds of which a copy is not laid in the solution (so could be thrown)."""
@@ -952,15 +931,18 @@ def _table_rows(
             break
         model = search.model(budget)
         level: dict[Kind, tuple[SatSolution, set[Kind]]] = {}
+        somewhere: set[Kind] = set()  # outs of some row of this level
 
         def credit(
             sol: SatSolution,
             model: DistanceModel = model,
             pending: list[Kind] = pending,
             level: dict[Kind, tuple[SatSolution, set[Kind]]] = level,
+            somewhere: set[Kind] = somewhere,
         ) -> None:
             # the solution is a target of every pending row whose tile it leaves unlaid
             drawn = model.drawn(sol)
+            somewhere.update(drawn)
             for k in model.spare(sol):
                 if k in pending:
                     level.setdefault(k, (sol, set()))[1].update(drawn)
@@ -976,27 +958,18 @@ def _table_rows(
         # a kind no row of this level can draw in a target is an out of none:
         # one check per kind, with the rows of lower levels excluded
         exclude = [~model.discards[k] for k in kinds if k in out]
-        somewhere: set[Kind] = set()
         complete = proven
         if budget and level:
             complete &= search.outs(budget, deadline, somewhere, credit=credit, exclude=exclude)
-        # then, per kind, the rows it is an out of: ask for a target drawing it
-        # that leaves a row not yet credited with it unlaid, until none is left
-        for kind in sorted(somewhere, key=_kind_order):
-            while complete:
-                rows = [k for k in sorted(level, key=_kind_order) if kind not in level[k][1]]
-                if not rows:
-                    break
-                ask = [*model.choose(kind), *exclude, model.any_spare(rows)]
-                sol = search.solve(budget, deadline, None, *ask)
-                if sol.status == "infeasible":
-                    break
-                if not sol.found:
-                    complete = False
-                    break
-                credit(sol)
         for k in sorted(level, key=_kind_order):
             sol, found = level[k]
+            if budget:
+                # per row, only the kinds that are outs of some row of this level
+                candidates = sorted(somewhere, key=_kind_order)
+                done = search.outs(
+                    budget, deadline, found, assume=k, credit=credit, candidates=candidates
+                )
+                complete &= done
             out[k] = (search.distance(budget, sol, proven, k), found, complete)
         pending = [k for k in pending if k not in level]
         budget += 1
