@@ -1033,18 +1033,17 @@ def can_open_with(rack: Rack, extra: Sequence[Tile], rules: Rules, max_laid: int
     the bar that lays at most ``max_laid`` tiles [R-OPEN-MELDS, R-OPEN-PAIRS]."""
     full = Rack((*rack.tiles, *extra))
     counts = full.face_counts
-    for kind in KINDS:
-        problem = PackingProblem(
-            patterns=_patterns(counts, full.wilds, kind, rules),
-            counts=counts,
-            wilds=full.wilds,
-            max_laid=max_laid,
-            pairs=kind == "pairs",
-            min_score=max(1, rules.bar(kind)),
-        )
-        if solve_packings(problem)[0].status in ("optimal", "feasible"):
-            return True
-    return False
+    # pairs: distance 0 with nothing left to draw (the dynamic programme)
+    if pairs_distance(counts, min(full.wilds, WILD_TILES), {}, rules, max_laid) == 0:
+        return True
+    problem = PackingProblem(
+        patterns=_patterns(counts, full.wilds, "melds", rules),
+        counts=counts,
+        wilds=full.wilds,
+        max_laid=max_laid,
+        min_score=max(1, rules.meld_bar),
+    )
+    return solve_packings(problem)[0].status in ("optimal", "feasible")
 
 
 def draw_odds(
