@@ -455,3 +455,25 @@ def test_batch_outs_and_verify_fields(tmp_path: Path) -> None:
     fixture.write_text(json.dumps(case) + "\n", encoding="utf-8")
     result = CliRunner().invoke(main, ["verify", str(fixture)])
     assert result.exit_code == 0, result.output
+
+
+def test_batch_outs_bad_seen_is_an_error_record() -> None:
+    lines = "\n".join(
+        [json.dumps({"rack": "R3 R4 R5", "seen": "R3 R3"}), json.dumps({"rack": "R3", "seen": 7})]
+    )
+    result = CliRunner().invoke(main, ["batch", "--outs", "--alternatives", "0"], input=lines)
+    first, second = (json.loads(x) for x in result.output.splitlines())
+    assert result.exit_code == 3
+    assert first == {"line": 1, "error": "'R3': --seen tile 2: a third R3: the rack and the"
+                     " tiles seen hold both copies already [R-TILES]"}  # fmt: skip
+    assert second == {"line": 2, "error": "option 'seen': 7 is not a string of tiles"}
+
+
+def test_rising_bar_raises_the_distance() -> None:
+    """After a 101 opening the bar is 102 [R-RISING]: 101 exactly is no longer enough."""
+    rack = parse_rack(ONE_FROM_101 + " R12")
+    assert rack_distance(rack, Rules(), "melds").tiles == 0
+    assert rack_distance(rack, Rules(after=101), "melds").tiles == 1
+    output, code = run(*ONE_FROM_101.split(), "R12", "--after", "101", "--format", "json")
+    assert code == 1
+    assert json.loads(output)["rules"]["meld_bar"] == 102
