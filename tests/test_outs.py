@@ -177,7 +177,7 @@ def test_outs_of_distance_two_racks_against_brute_force() -> None:
     done = Counter[str]()
     for seed in range(3000, 3100):
         kind = "melds" if seed % 2 else "pairs"
-        if done[kind] >= 3:
+        if done[kind] >= 2:
             continue
         size = 6 if kind == "melds" else 21
         rack = deal_racks(seed, 1, size)[0]
@@ -203,7 +203,7 @@ def test_outs_of_distance_two_racks_against_brute_force() -> None:
             if single_draw_opens(after, +less, kind, bar, size):
                 expected.add(k)
         assert kinds_of(outs.of(kind)) == expected, seed  # type: ignore[arg-type]
-    assert done == {"melds": 3, "pairs": 3}
+    assert done == {"melds": 2, "pairs": 2}
 
 
 # --- outs: copies, probabilities, the shortcut against the naive way -------------------
@@ -307,12 +307,12 @@ def test_indicator_the_okey_is_the_wild_out() -> None:
 
 def test_discard_rows_against_brute_force() -> None:
     """Each row's distance (0, 1 or more) recomputed with the exact search on
-    the rack without that tile, on 50 dealt 9-tile racks (8 tiles laid at most);
-    every third row also against every single draw (its outs)."""
+    the rack without that tile, on 50 dealt 8-tile racks (7 tiles laid at most);
+    every fourth row also against every single draw (its outs)."""
     rows_checked = 0
     for seed in range(4000, 4050):
-        rack = deal_racks(seed, 1, 9)[0]
-        best = best_melds(rack.face_counts, rack.wilds, max_laid=8)
+        rack = deal_racks(seed, 1, 8)[0]
+        best = best_melds(rack.face_counts, rack.wilds, max_laid=7)
         assert best is not None
         bar = best[0] + (0, 3, 8)[seed % 3]
         rules = Rules(threshold=bar)
@@ -325,23 +325,23 @@ def test_discard_rows_against_brute_force() -> None:
             rest = list(rack.tiles)
             rest.remove(row.tile)
             short = Rack(tuple(rest))
-            zero = opens(short.face_counts, short.wilds, "melds", bar, 8)
+            zero = opens(short.face_counts, short.wilds, "melds", bar, 7)
             assert (row.melds.tiles == 0) == zero, (seed, row.tile)
             target = row.melds.target
             if row.melds.tiles == 1:
                 assert target is not None and len(target.missing) == 1
                 tile = target.missing[0]
                 got = with_kind(short.face_counts, short.wilds, tile.face or "wild")
-                assert opens(*got, "melds", bar, 8), (seed, row.tile)
-            if not zero and (seed + place) % 3 == 0:
-                single = single_draw_opens(short, unseen, "melds", bar, 8)
+                assert opens(*got, "melds", bar, 7), (seed, row.tile)
+            if not zero and (seed + place) % 4 == 0:
+                single = single_draw_opens(short, unseen, "melds", bar, 7)
                 assert (row.melds.tiles == 1) == bool(single), (seed, row.tile)
                 if row.melds.tiles == 1:
                     assert kinds_of(row.outs.melds) == single, (seed, row.tile)
-            p_zero = opens(short.face_counts, short.wilds, "pairs", 5, 8)
+            p_zero = opens(short.face_counts, short.wilds, "pairs", 5, 7)
             assert (row.pairs.tiles == 0) == p_zero, (seed, row.tile)
             rows_checked += 1
-    assert rows_checked >= 300
+    assert rows_checked >= 250
 
 
 def test_discard_table_equals_one_search_per_row() -> None:
@@ -353,7 +353,8 @@ def test_discard_table_equals_one_search_per_row() -> None:
         table = discard_table(rack, rules)
         unseen = unseen_tiles(rack, rules)
         assert len({row.melds.tiles for row in table}) >= 2 or seed == 21, seed
-        for row in table:
+        rows = table if size < 22 else (*table[::3], *table[-2:])  # the worst rows last
+        for row in rows:
             rest = list(rack.tiles)
             rest.remove(row.tile)
             short = Rack(tuple(rest))
