@@ -1,6 +1,6 @@
 """How far a rack is from opening, which draws help, what to discard.
 
-Definitions (README, "Distance, outs and discards"; rule ids from RULES.md):
+Definitions (README, "How far from opening"; rule ids from RULES.md):
 
 - **Unseen tiles**: the 106-tile set [R-TILES] minus the rack minus the tiles
   seen (discards, melds on the table, the face-up indicator [R-INDICATOR]). The
