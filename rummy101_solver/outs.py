@@ -43,6 +43,9 @@ Why the shortcuts are exact (each is also tested against the naive way in
   No draw lowers the distance by more than one. So each kind is asked once
   ("a target of budget ``D`` drawing ``t``?") on the one model, and every
   target found marks all the kinds it draws as outs, skipping their checks.
+  A kind is asked only if some pattern could lay it in such a target
+  (:attr:`DistanceModel.possible`, from the next point): a drawn tile is
+  always laid.
 - **The chosen kind.** When asking about ``t``, a pattern with
   ``need_draw == D`` may be laid only if it lacks ``t``: a target of
   ``rack + t`` with ``D - 1`` draws uses patterns that need at most ``D - 1``
@@ -268,6 +271,10 @@ class DistanceModel(PackingModel):
         self.discards: dict[Kind, int] = {}
         self._laid: dict[Kind, tuple[list[int], list[int]]] = {}
         self.chosen: dict[Kind, int] = {}
+        self.possible: set[Kind] = set()
+        """Kinds some target of the budget may draw: a drawn tile is laid in a
+        pattern that needs at most ``budget - 1`` draws once it is held, so one
+        that holds it and needs fewer than ``budget``, or ``budget`` lacking it."""
         super().__init__(problem)
 
     def _held(self, kind: Kind) -> int:
@@ -336,6 +343,15 @@ class DistanceModel(PackingModel):
             model.add_linear(
                 [v for v, _ in needy] + draws, [n for _, n in needy] + [-1] * len(draws), ub=0
             )
+        # kinds a target of this budget could draw and lay (see `possible`)
+        for pattern, var in self.copies.items():
+            n = need[var]
+            if self.budget is None or n < self.budget:
+                self.possible.update(f for f, _ in pattern.need)
+                if pattern.wilds:
+                    self.possible.add("wild")
+            elif n == self.budget:
+                self.possible.update(lacking(pattern, problem.counts, problem.wilds))
         # choice bits for the outs: bit -> the kind is drawn; a pattern that
         # needs the whole budget is laid only if a kind it lacks is chosen
         for kind, var in self.draws.items():
@@ -693,7 +709,7 @@ class DistanceSearch:
         model = self.model(budget)
         complete = True
         for kind in list(model.draws if candidates is None else candidates):
-            if kind in found:
+            if kind in found or kind not in model.possible:
                 continue
             solution = self.solve(budget, deadline, assume, *model.choose(kind), *exclude)
             if solution.status == "infeasible":
