@@ -298,6 +298,13 @@ def test_indicator_the_okey_is_the_wild_out() -> None:
     rack = parse_rack("K4 K5 F R1", indicator=rules.indicator)
     dist = rack_distance(rack, Rules(indicator=rules.indicator, threshold=15), "melds")
     assert dist.tiles == 0
+    # the fake okey is an out of its own, beside the okey: K4 K5 + K6 is 15
+    rack = parse_rack("K4 K5 R1", indicator=rules.indicator)
+    few = Rules(indicator=rules.indicator, threshold=15)
+    melds, _, outs = rack_outs(rack, few)
+    assert outs.unseen == 106 - 3 - 1
+    assert [(o.tile.code, o.copies) for o in outs.melds] == [("F", 2), ("J", 2)]
+    assert melds.target is not None and [t.code for t in melds.target.missing] == ["F"]
     with pytest.raises(RackError, match="indicator"):
         read_seen("K5", parse_rack("K5 R1", indicator=rules.indicator), rules)
 
