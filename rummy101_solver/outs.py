@@ -62,7 +62,9 @@ Why the shortcuts are exact (each is also tested against the naive way in
   open have distance at least ``b``) and the kinds it draws are their outs.
   A kind no row can draw at budget ``b`` (one question, rows of lower budgets
   excluded) is an out of none, so each row is asked only about the kinds
-  that are outs of some row (and not already credited to it).
+  that are outs of some row (and not already credited to it); a row whose
+  tile no pattern of the budget lays gets them all without a question (every
+  target leaves that tile unlaid, so it is a target of that row too).
 - **Pairs** use :func:`pairs_outs`, a dynamic programme over the faces'
   (held, unseen) counts (the model's symmetric pairs make proofs slow); it
   equals the model's pairs distance (tested) and the outs follow the
@@ -382,6 +384,10 @@ class DistanceModel(PackingModel):
     def drawn(self, solution: SatSolution) -> dict[Kind, int]:
         """Copies drawn per kind in a solution."""
         return {k: solution.value(v) for k, v in self.draws.items() if solution.value(v)}
+
+    def layable(self, kind: Kind) -> bool:
+        """Whether some pattern of the model lays a tile of this kind."""
+        return kind in self._laid
 
     def spare(self, solution: SatSolution) -> set[Kind]:
         """Rack kinds of which a copy is not laid in the solution (so could be thrown)."""
@@ -979,7 +985,11 @@ def _table_rows(
             complete &= search.outs(budget, deadline, somewhere, credit=credit, exclude=exclude)
         for k in sorted(level, key=_kind_order):
             sol, found = level[k]
-            if budget:
+            if budget and complete and not model.layable(k):
+                # no pattern of this budget lays the tile: every target leaves it
+                # unlaid, so it is a target of this row too: all the outs of the level
+                found.update(somewhere)
+            elif budget:
                 # per row, only the kinds that are outs of some row of this level
                 candidates = sorted(somewhere, key=_kind_order)
                 done = search.outs(
