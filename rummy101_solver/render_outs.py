@@ -211,7 +211,7 @@ def discard_table_text(rows: tuple[DiscardRow, ...], fmt: str) -> str:
         body.append(
             [
                 rank,
-                row.tile.code,
+                row.tile.code + ("" if row.outs.complete else " *"),
                 "-" if row.melds.tiles is None else row.melds.tiles,
                 "-" if row.pairs.tiles is None else row.pairs.tiles,
                 len(row.outs.melds),
@@ -223,7 +223,10 @@ def discard_table_text(rows: tuple[DiscardRow, ...], fmt: str) -> str:
         )
     headers = ["rank", "discard", "melds", "pairs", "outs melds", "outs pairs", "out tiles"]
     headers += ["next draw", "points"]
-    return tabulate(body, headers=headers, tablefmt=fmt)
+    table = tabulate(body, headers=headers, tablefmt=fmt)
+    if not all(row.outs.complete for row in rows):
+        table += "\n* the time limit cut the search for this row's outs: there may be more."
+    return table
 
 
 def _unseen_line(analysis: OutsAnalysis) -> str:
