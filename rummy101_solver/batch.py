@@ -3,7 +3,9 @@
 One case per input line: a rack in the usual notation, or a JSON object with
 ``"rack"`` and any ``solve`` option (``{"rack": "R3 R4 R5 …", "take": "R6"}``).
 Blank lines and lines starting with ``#`` are skipped. Each output record is
-the ``solve --format json`` object with ``"line"`` (1-based input line) first;
+the ``solve --format json`` object with ``"line"`` (1-based input line) first
+(with ``"outs": true``, or ``batch --outs``, plus the ``outs --format json``
+object as ``"outs"``; ``"seen"`` gives its seen tiles);
 a bad line gives ``{"line": n, "error": "…"}`` and the batch goes on.
 
 Input is read lazily and worked in bounded chunks, so memory stays flat
@@ -32,7 +34,7 @@ from typing import Any
 
 from rummy101_solver.case import OptionError, build_case
 from rummy101_solver.lines import too_long
-from rummy101_solver.messages import one_line, quote
+from rummy101_solver.messages import one_line, quote, show_value
 from rummy101_solver.parsing import RackError
 
 RACK_NEEDED = 'a JSON line needs "rack": a string of tiles or a list of tile strings'
@@ -139,13 +141,34 @@ def analyse_record(rack_text: str, options: Mapping[str, Any]) -> dict[str, Any]
     from rummy101_solver.render import analysis_json
     from rummy101_solver.solver import analyse
 
+    options = dict(options)
+    with_outs = options.pop("outs", False)
+    seen = options.pop("seen", None)
     try:
         case = build_case(rack_text, options)
+        if not isinstance(with_outs, bool):
+            raise OptionError(f"option 'outs': {show_value(with_outs)} is not true or false")
+        if seen is not None and not isinstance(seen, str):
+            raise OptionError(f"option 'seen': {show_value(seen)} is not a string of tiles")
+        if seen is not None and not with_outs:
+            raise OptionError("option 'seen' needs 'outs': true")
     except (RackError, OptionError) as err:
         return {"error": one_line(str(err))}
     analysis = analyse(case.rack, case.rules, alternatives=case.alternatives,
                        time_limit=case.time_limit)  # fmt: skip
-    return analysis_json(analysis)
+    record = analysis_json(analysis)
+    if with_outs:
+        # the 'outs --format json' object [issue 8]
+        from rummy101_solver.outs import analyse_outs, read_seen
+        from rummy101_solver.render_outs import analysis_outs_json
+
+        try:
+            seen_tiles = read_seen(seen or "", case.rack, case.rules)
+        except RackError as err:
+            return {"error": one_line(str(err))}
+        outs = analyse_outs(case.rack, case.rules, seen_tiles, time_limit=case.time_limit)
+        record["outs"] = analysis_outs_json(outs)
+    return record
 
 
 def analyse_line(number: int, text: str, defaults: Mapping[str, Any]) -> Record | None:

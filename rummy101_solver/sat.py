@@ -202,8 +202,9 @@ class SatModel:
         hint.vars.extend(variables)
         hint.values.extend(values)
 
-    def solve(self, time_limit: float) -> SatSolution:
-        """Solve within ``time_limit`` seconds (wall clock, at least 1 ms).
+    def solve(self, time_limit: float, assumptions: Sequence[int] = ()) -> SatSolution:
+        """Solve within ``time_limit`` seconds (wall clock, at least 1 ms), with the
+        ``assumptions`` (literals) held true for this solve only.
 
         Deterministic: one worker, a fixed seed; presolve and probing off (the
         models are tiny). CP-SAT does not catch Ctrl-C: the command line owns it.
@@ -219,6 +220,10 @@ class SatModel:
         params.cp_model_presolve = False
         params.cp_model_probing_level = 0
         params.catch_sigint_signal = False
+        # literals held true for this solve only (CP-SAT's ~i is ours too)
+        self._proto.assumptions.clear()
+        if assumptions:
+            self._proto.assumptions.extend(assumptions)
         wrapper = cmh.SolveWrapper()
         wrapper.set_parameters(params)
         response = wrapper.solve(self._proto)

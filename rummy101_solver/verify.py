@@ -8,7 +8,9 @@ option) is one failed row; an unreadable file is a :class:`FixtureError`.
 Each case has ``"rack"``, an ``"expect"`` table and, optionally, ``"name"``
 and any ``solve`` option (``"take"``, ``"threshold"``, …). Expected fields are
 dotted paths into the ``solve --format json`` object: ``melds.value``,
-``can_open``, ``pairs.count``, ``melds.melds.0.tiles``, ``one_turn_finish.possible``.
+``can_open``, ``pairs.count``, ``melds.melds.0.tiles``, ``one_turn_finish.possible``;
+fields of ``outs`` (``outs.distance.melds.tiles``) add the ``outs --format json``
+object to the record (``"seen"`` gives its seen tiles).
 A case whose rack is rejected yields ``{"error": message}``, so ``"error"``
 can be expected too.
 """
@@ -31,6 +33,9 @@ MISSING = object()
 
 MAX_DEPTH = 64
 """Deepest nesting of lists and tables a case may have (fixtures need a few)."""
+
+CASE_OPTIONS = OPTION_NAMES | {"outs", "seen"}
+"""Options a case may give: those of ``solve``, and ``outs``/``seen`` for the outs object."""
 
 
 class FixtureError(ValueError):
@@ -234,10 +239,12 @@ def run_case(label: str, case: dict[str, Any]) -> list[Check]:
     if not isinstance(expect, dict) or not expect:
         return _bad_case(label, name, 'a case needs "expect": a table of fields and their values')
     options = {key.replace("-", "_"): value for key, value in case.items()}
-    unknown = [key for key in options if key not in OPTION_NAMES]
+    unknown = [key for key in options if key not in CASE_OPTIONS]
     if unknown:
         return _bad_case(label, name, f"unknown option {quote(unknown[0])}; options: "
-                         + ", ".join(sorted(OPTION_NAMES - {"no_joker_pairs"})))  # fmt: skip
+                         + ", ".join(sorted(CASE_OPTIONS - {"no_joker_pairs"})))  # fmt: skip
+    if any(f == "outs" or f.startswith("outs.") for f in expect):
+        options.setdefault("outs", True)  # fields of the 'outs' object [issue 8]
     record = analyse_record(rack, options)
     error = record.get("error")
     return [Check(label, name, f, want, lookup(record, f), error) for f, want in expect.items()]

@@ -18,6 +18,7 @@ from rummy101_solver.cli.bench import bench
 from rummy101_solver.cli.check import check
 from rummy101_solver.cli.deal import deal
 from rummy101_solver.cli.guard import GuardedGroup
+from rummy101_solver.cli.outs import outs
 from rummy101_solver.cli.play import play
 from rummy101_solver.cli.rules import rules
 from rummy101_solver.cli.schema import schema
@@ -57,6 +58,7 @@ _COMMANDS = (
     rules,
     schema,
     simulate,
+    outs,
 )
 for _command in _COMMANDS:
     main.add_command(_command)

@@ -28,7 +28,12 @@ EXIT_SOME_REJECTED = 3
 @click.option("--scheduler", metavar="ADDRESS", default=None,
               help="Run the work on a Dask cluster (tcp://host:8786) instead of local"
               " processes; needs the 'dask' extra. Output stays the same.")  # fmt: skip
-def batch(source: BinaryIO, jobs: int, scheduler: str | None, **options: Any) -> None:
+@click.option("--outs", "with_outs", is_flag=True, default=False,
+              help="Add the 'outs --format json' object (distance, outs, discard"
+              " table) to each record as \"outs\".")  # fmt: skip
+def batch(
+    source: BinaryIO, jobs: int, scheduler: str | None, with_outs: bool, **options: Any
+) -> None:
     """Analyse one rack per line; write one JSON record per line (JSON Lines).
 
     SOURCE: a file, or '-' (the default) for stdin. Each line is a rack in the
@@ -58,6 +63,8 @@ def batch(source: BinaryIO, jobs: int, scheduler: str | None, **options: Any) ->
     if scheduler is not None and ctx.get_parameter_source("jobs") == ParameterSource.COMMANDLINE:
         fail("--jobs and --scheduler exclude each other: the cluster's workers do the work")
     warm_up()  # before the workers fork: they start with the solver imported
+    if with_outs:
+        options["outs"] = True
     rejected = 0
     err = sys.stderr
     show = err is not None and err.isatty()

@@ -32,9 +32,13 @@ from rummy101_solver.cli.deal import MAX_SEED
               " given alone) with JOBS processes: deals per second.")  # fmt: skip
 @click.option("--cold-runs", type=click.IntRange(0, 100), default=5, show_default=True,
               help="Fresh 'rummy101 solve RACK' processes to time (0: skip).")  # fmt: skip
+@click.option("--outs", "outs_racks", type=click.IntRange(0, 10_000), default=0,
+              show_default=True, help="Also time 'outs' on this many racks: distance"
+              " (melds + pairs) and outs of 21-tile racks, the discard table of 22-tile"
+              " racks (0: skip).")  # fmt: skip
 def bench(racks: int, seed: int, size: int | None, alternatives: int, batch_racks: int,
           jobs: int, play_turns: bool, groups: int, simulate_deals: int,
-          cold_runs: int) -> None:  # fmt: skip
+          cold_runs: int, outs_racks: int) -> None:  # fmt: skip
     """Time the solver on seeded dealt racks: cold start, per rack, and in batch.
 
     Cold start: 'rummy101 solve RACK' (the first rack, default options) in
@@ -53,6 +57,9 @@ def bench(racks: int, seed: int, size: int | None, alternatives: int, batch_rack
 
     With --simulate: 'simulate' on that many deals of SIZE tiles, classic
     rules, JOBS processes: deals per second.
+
+    With --outs N: median and p95 of the distance, the outs and the discard
+    table on N racks.
     """
     import gc
     import statistics
@@ -119,6 +126,8 @@ def bench(racks: int, seed: int, size: int | None, alternatives: int, batch_rack
         rate = simulate_deals / total
         click.echo(f"simulate: {simulate_deals} deals of {size} tiles, classic rules,"
                    f" --jobs {jobs}: {total:.2f} s, {rate:.0f} deals/s")  # fmt: skip
+    if outs_racks:
+        _bench_outs(seed, outs_racks)
 
 
 def _bench_play(racks: int, seed: int, size: int, groups: int, alternatives: int) -> None:
@@ -168,3 +177,45 @@ def _cold_start(rack: list[str], runs: int) -> tuple[float, float]:
             raise click.ClickException(f"'rummy101 solve' failed: {done.stderr.decode().strip()}")
         cpu.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
     return statistics.median(cpu), statistics.median(wall)
+
+
+def _stats(times: list[float]) -> str:
+    import statistics
+
+    times = sorted(times)
+    p95 = times[min(len(times) - 1, round(0.95 * len(times)) - 1)]
+    return (
+        f"median {statistics.median(times) * 1000:.1f} ms, p95 {p95 * 1000:.1f} ms,"
+        f" max {times[-1] * 1000:.1f} ms"
+    )
+
+
+def _bench_outs(seed: int, count: int) -> None:
+    """Time 'outs' [issue 8]: distance, outs (21 tiles) and discard table (22 tiles)."""
+    import time
+
+    from rummy101_solver.deal import deal_racks
+    from rummy101_solver.outs import discard_table, rack_distance, rack_outs
+    from rummy101_solver.rules import Rules
+
+    rules = Rules()
+    racks = deal_racks(seed, count, 21)
+    rack_outs(racks[0], rules)  # warm-up
+    distance, outs = [], []
+    for rack in racks:
+        t0 = time.perf_counter()
+        rack_distance(rack, rules, "melds")
+        rack_distance(rack, rules, "pairs")
+        t1 = time.perf_counter()
+        rack_outs(rack, rules)
+        outs.append(time.perf_counter() - t1)
+        distance.append(t1 - t0)
+    table = []
+    for rack in deal_racks(seed, count, 22):
+        t0 = time.perf_counter()
+        discard_table(rack, rules)
+        table.append(time.perf_counter() - t0)
+    click.echo(f"outs: {count} dealt racks (seeds {seed}..{seed + count - 1}), one process")
+    click.echo(f"  distance (melds + pairs), 21 tiles: {_stats(distance)}")
+    click.echo(f"  outs (with the distances), 21 tiles: {_stats(outs)}")
+    click.echo(f"  discard table, 22 tiles: {_stats(table)}")

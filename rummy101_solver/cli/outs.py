@@ -1,0 +1,88 @@
+"""``rummy101 outs``: distance to opening, outs, discard table, odds over draws."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import click
+
+from rummy101_solver.case import OptionError, build_case
+from rummy101_solver.cli.common import fail
+from rummy101_solver.cli.deal import MAX_SEED
+from rummy101_solver.cli.options import read_rack_text, with_options
+from rummy101_solver.parsing import RackError
+
+EXIT_DISTANCE_ZERO = 0
+EXIT_DISTANCE_MORE = 1
+
+
+@click.command()
+@click.argument("tiles", nargs=-1)
+@click.option("--seen", metavar="TILES", default=None,
+              help="Tiles out of play: discards, melds on the table (the indicator"
+              " counts as seen by itself).")  # fmt: skip
+@with_options("indicator", "threshold", "pairs_threshold", "rising", "after", "after_pairs",
+              "joker_pairs")  # fmt: skip
+@click.option("--draws", type=click.IntRange(2, 50), default=None, metavar="N",
+              help="Also estimate P(the rack can open within N draws), by seeded Monte"
+              " Carlo (an upper bound: every tile drawn is kept).")  # fmt: skip
+@click.option("--samples", type=click.IntRange(1, 100_000), default=1000, show_default=True,
+              help="Monte Carlo samples for --draws.")  # fmt: skip
+@click.option("--seed", type=click.IntRange(0, MAX_SEED), default=0, show_default=True,
+              help="Seed of the Monte Carlo samples.")  # fmt: skip
+@with_options("time_limit", "fmt")
+def outs(
+    tiles: tuple[str, ...],
+    seen: str | None,
+    draws: int | None,
+    samples: int,
+    seed: int,
+    time_limit: float,
+    fmt: str,
+    **options: Any,
+) -> None:
+    """How far a rack is from opening, which draws help, what to discard.
+
+    TILES: the rack (at most 21 tiles waiting to draw, or 22 after the draw);
+    with no TILES, or '-', it is read from stdin. Prints the unseen tiles, the
+    distance to a meld and to a pairs opening (the fewest unseen tiles the rack
+    lacks), one target opening for each with the missing tiles marked
+    (draw), then the outs (tiles whose draw lowers the distance, with their
+    unseen copies and P(next draw)) or, for 22 tiles, the discard table.
+
+    \b
+    Example:
+      rummy101 outs R3 R4 R5 B7 K7 Y7 R10 R11 --seen "R6 R6"
+      rummy101 deal --seed 3 | rummy101 outs --format json
+
+    Exit code: 0 distance 0 (melds or pairs), 1 otherwise, 2 bad input.
+    """
+    options["time_limit"] = time_limit
+    try:
+        case = build_case(read_rack_text(tiles), options)
+    except (RackError, OptionError) as err:
+        fail(str(err))
+
+    from rummy101_solver.outs import analyse_outs, read_seen
+    from rummy101_solver.render import dumps
+    from rummy101_solver.render_outs import analysis_outs_json, analysis_outs_text
+
+    try:
+        seen_tiles = read_seen(seen or "", case.rack, case.rules)
+    except RackError as err:
+        fail(str(err))
+    analysis = analyse_outs(
+        case.rack,
+        case.rules,
+        seen_tiles,
+        draws=draws,
+        samples=samples,
+        seed=seed,
+        time_limit=case.time_limit,
+    )
+    if fmt == "json":
+        click.echo(dumps(analysis_outs_json(analysis)))
+    else:
+        click.echo(analysis_outs_text(analysis, fmt))
+    sys.exit(EXIT_DISTANCE_ZERO if analysis.can_open else EXIT_DISTANCE_MORE)

@@ -1,0 +1,310 @@
+"""``rummy101 outs`` results to JSON-ready dicts and readable text (tabulate).
+
+Nothing here imports ortools. Probabilities are exact fractions
+``copies/unseen`` (written unreduced, e.g. ``"25/85"``) with a percentage.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from tabulate import tabulate
+
+from rummy101_solver.outs import DiscardRow, Distance, Outs, OutsAnalysis, Target
+from rummy101_solver.render import meld_json, rules_text, tile_text, tiles_text
+from rummy101_solver.rules import OpeningKind, Rules
+from rummy101_solver.tiles import codes
+
+KINDS: tuple[OpeningKind, OpeningKind] = ("melds", "pairs")
+
+
+def _fraction(copies: int, unseen: int) -> str:
+    return f"{copies}/{unseen}"
+
+
+def _percent(copies: int, unseen: int) -> float:
+    return round(float(Fraction(copies, unseen) * 100), 2) if unseen else 0.0
+
+
+# --- JSON ----------------------------------------------------------------------------
+
+
+def target_json(target: Target | None) -> list[dict[str, Any]] | None:
+    """The melds of a target opening, each with ``drawn``: which tiles are drawn."""
+    if target is None:
+        return None
+    out = []
+    for meld, marks in zip(target.melds, target.drawn, strict=True):
+        item = meld_json(meld)
+        item["drawn"] = list(marks)
+        out.append(item)
+    return out
+
+
+def distance_json(distance: Distance) -> dict[str, Any]:
+    """``{"tiles", "status", "target", "missing"}`` of one opening kind."""
+    target = distance.target
+    return {
+        "tiles": distance.tiles,
+        "status": distance.status,
+        "target": target_json(target),
+        "missing": codes(target.missing) if target else None,
+    }
+
+
+def outs_json(outs: Outs) -> dict[str, Any]:
+    """``{"melds": [{"tile", "copies", "probability", "percent"}], "pairs": [...],
+    "any": {"copies", "probability", "percent"}, "unseen", "complete"}``."""
+    unseen = outs.unseen
+
+    def listing(kind: OpeningKind) -> list[dict[str, Any]]:
+        return [
+            {
+                "tile": o.tile.code,
+                "copies": o.copies,
+                "probability": _fraction(o.copies, unseen),
+                "percent": _percent(o.copies, unseen),
+            }
+            for o in outs.of(kind)
+        ]
+
+    copies = outs.copies("any")
+    return {
+        "melds": listing("melds"),
+        "pairs": listing("pairs"),
+        "any": {
+            "copies": copies,
+            "probability": _fraction(copies, unseen),
+            "percent": _percent(copies, unseen),
+        },
+        "unseen": unseen,
+        "complete": outs.complete,
+    }
+
+
+def discard_json(row: DiscardRow) -> dict[str, Any]:
+    """One row of the discard table."""
+    copies = row.outs.copies("any")
+    return {
+        "tile": row.tile.code,
+        "points": row.tile.points,
+        "distance": {"melds": row.melds.tiles, "pairs": row.pairs.tiles},
+        "outs": outs_json(row.outs),
+        "probability": _fraction(copies, row.outs.unseen),
+        "percent": _percent(copies, row.outs.unseen),
+    }
+
+
+def analysis_outs_json(analysis: OutsAnalysis) -> dict[str, Any]:
+    """The whole ``outs --format json`` object (schema in the README)."""
+    draws = None
+    if analysis.draws is not None:
+        odds = analysis.draws
+        draws = {
+            "n": odds.n,
+            "samples": odds.samples,
+            "seed": odds.seed,
+            "probability": round(odds.probability, 4),
+            "interval": [round(odds.interval[0], 4), round(odds.interval[1], 4)],
+            "upper_bound": True,
+        }
+    discard = analysis.recommended_discard
+    return {
+        "rack": analysis.rack.codes,
+        "seen": codes(analysis.seen),
+        "unseen": analysis.unseen.total,
+        "rules": analysis.rules.to_json(),
+        "distance": {k: distance_json(analysis.distance(k)) for k in KINDS},
+        "outs": outs_json(analysis.outs),
+        "discards": (
+            [discard_json(r) for r in analysis.discards] if analysis.discards is not None else None
+        ),
+        "draws": draws,
+        "recommended_discard": discard.code if discard else None,
+        "can_open": analysis.can_open,
+    }
+
+
+# --- text ----------------------------------------------------------------------------
+
+
+def _tiles(n: int | None) -> str:
+    if n is None:
+        return "out of reach"
+    return f"{n} tile" + ("" if n == 1 else "s")
+
+
+def _pct(copies: int, unseen: int) -> str:
+    return f"{_percent(copies, unseen):.1f} %"
+
+
+def _status(distance: Distance) -> str:
+    if distance.status == "feasible":
+        return "feasible: the time limit ran out before this was proven fewest"
+    if distance.status == "none":
+        if not distance.proven_none:
+            return "none found: the time limit ran out"
+        return "no opening can be reached from the unseen tiles"
+    return "optimal"
+
+
+def target_table(target: Target, fmt: str) -> str:
+    """A target opening as a table; drawn tiles marked ``(draw)``."""
+    rows = []
+    for meld, marks in zip(target.melds, target.drawn, strict=True):
+        words = [
+            tile_text(t, f) + ("(draw)" if mark else "")
+            for t, f, mark in zip(meld.tiles, meld.stands_for, marks, strict=True)
+        ]
+        rows.append([meld.kind, " ".join(words), meld.value])
+    return tabulate(rows, headers=["kind", "tiles", "value"], tablefmt=fmt)
+
+
+def _distance_section(name: str, distance: Distance, bar: str, fmt: str) -> list[str]:
+    head = f"Distance with {name} (needs {bar}): {_tiles(distance.tiles)} ({_status(distance)})"
+    target = distance.target
+    if target is None or distance.tiles is None:
+        return [head]
+    missing = tiles_text(target.missing) if target.missing else "nothing"
+    return [f"{head}; missing: {missing}", target_table(target, fmt)]
+
+
+def outs_table(outs: Outs, fmt: str) -> str:
+    """Every out with its unseen copies and which distance it lowers."""
+    melds = {o.tile for o in outs.melds}
+    pairs = {o.tile for o in outs.pairs}
+    rows = [
+        [
+            o.tile.code,
+            o.copies,
+            "yes" if o.tile in melds else "-",
+            "yes" if o.tile in pairs else "-",
+        ]
+        for o in outs.any
+    ]
+    return tabulate(rows, headers=["out", "copies", "melds", "pairs"], tablefmt=fmt)
+
+
+def outs_summary(outs: Outs) -> str:
+    """One line: outs and P(next draw is an out), per kind and either."""
+    parts = []
+    for kind in KINDS:
+        listing = outs.of(kind)
+        copies = outs.copies(kind)
+        parts.append(
+            f"{kind} {len(listing)} out{'s' * (len(listing) != 1)}, {copies} tiles"
+            f" = {_pct(copies, outs.unseen)}"
+        )
+    either = outs.copies("any")
+    line = "; ".join(parts) + f"; either {either}/{outs.unseen} = {_pct(either, outs.unseen)}."
+    if not outs.complete:
+        line += " (The time limit cut the search: there may be more outs.)"
+    return line[0].upper() + line[1:]
+
+
+def discard_table_text(rows: tuple[DiscardRow, ...], fmt: str) -> str:
+    """The discard table, best first."""
+    body = []
+    for rank, row in enumerate(rows, start=1):
+        copies = row.outs.copies("any")
+        body.append(
+            [
+                rank,
+                row.tile.code + ("" if row.outs.complete else " *"),
+                "-" if row.melds.tiles is None else row.melds.tiles,
+                "-" if row.pairs.tiles is None else row.pairs.tiles,
+                len(row.outs.melds),
+                len(row.outs.pairs),
+                copies,
+                _pct(copies, row.outs.unseen),
+                row.tile.points,
+            ]
+        )
+    headers = ["rank", "discard", "melds", "pairs", "outs melds", "outs pairs", "out tiles"]
+    headers += ["next draw", "points"]
+    table = tabulate(body, headers=headers, tablefmt=fmt)
+    if not all(row.outs.complete for row in rows):
+        table += "\n* the time limit cut the search for this row's outs: there may be more."
+    return table
+
+
+def _unseen_line(analysis: OutsAnalysis) -> str:
+    rack, rules = analysis.rack, analysis.rules
+    parts = [f"106 minus {len(rack)} on the rack"]
+    if analysis.seen:
+        parts.append(f"{len(analysis.seen)} seen")
+    if rules.indicator is not None:
+        parts.append("the indicator")
+    return (
+        f"Unseen: {analysis.unseen.total} tiles ({', minus '.join(parts)}); the next draw is"
+        " taken as equally likely to be any of them (opponents' racks are unseen too)."
+    )
+
+
+def outs_verdict(analysis: OutsAnalysis) -> str:
+    """One line: how far, how many outs, what to discard."""
+    kind = analysis.closest
+    distance = analysis.distance(kind)
+    if distance.tiles is None:
+        if not all(analysis.distance(k).proven_none for k in KINDS):
+            return "Verdict: no target found within the time limit (not proven out of reach)."
+        return "Verdict: no opening can be reached from the unseen tiles."
+    if distance.tiles == 0:
+        if len(analysis.rack) >= 22:
+            return f"Verdict: can open now with {kind} (see rummy101 solve)."
+        return f"Verdict: opens with {kind} whatever it draws (0 tiles away)."
+    outs = analysis.outs
+    listing = outs.of(kind)
+    copies = outs.copies(kind)
+    line = (
+        f"Verdict: {_tiles(distance.tiles)} away with {kind}; {len(listing)}"
+        f" out{'s' * (len(listing) != 1)} ({copies} tiles), {_pct(copies, outs.unseen)}"
+        " next draw"
+    )
+    discard = analysis.recommended_discard
+    if discard is not None:
+        line += f"; discard {discard.code}"
+    return line + "."
+
+
+def _bars(rules: Rules) -> dict[OpeningKind, str]:
+    return {"melds": f"{rules.meld_bar} points", "pairs": f"{rules.pairs_bar} pairs"}
+
+
+def analysis_outs_text(analysis: OutsAnalysis, fmt: str = "simple") -> str:
+    """The readable report of ``rummy101 outs``."""
+    rack, rules = analysis.rack, analysis.rules
+    lines = [f"Rack ({len(rack)} tile{'s' * (len(rack) != 1)}): {tiles_text(rack.tiles)}"]
+    if analysis.seen:
+        lines.append(f"Seen ({len(analysis.seen)}): {tiles_text(analysis.seen)}")
+    lines += rules_text(rules)
+    lines += [_unseen_line(analysis), outs_verdict(analysis), ""]
+    bars = _bars(rules)
+    for kind in KINDS:
+        lines += _distance_section(kind, analysis.distance(kind), bars[kind], fmt)
+        lines.append("")
+    if analysis.discards is not None:
+        lines += ["Discard table (best first; distances and outs after the discard):"]
+        lines += [discard_table_text(analysis.discards, fmt), ""]
+        discard = analysis.recommended_discard
+        assert discard is not None
+        lines.append(f"Outs after discarding {discard.code}:")
+    elif len(rack) < 22:
+        lines.append("Outs (a draw of one of these lowers the distance):")
+    if analysis.discards is not None or len(rack) < 22:
+        if analysis.outs.any:
+            lines.append(outs_table(analysis.outs, fmt))
+        else:
+            lines.append("(none)")
+        lines.append(outs_summary(analysis.outs))
+    if analysis.draws is not None:
+        odds = analysis.draws
+        low, high = odds.interval
+        lines += [
+            "",
+            f"Within {odds.n} draws: {odds.probability * 100:.1f} % can open"
+            f" (95 % interval {low * 100:.1f}–{high * 100:.1f} %; {odds.samples} samples,"
+            f" seed {odds.seed}). An upper bound: it assumes every tile drawn is kept.",
+        ]
+    return "\n".join(lines).rstrip("\n")
