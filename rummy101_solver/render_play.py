@@ -187,10 +187,13 @@ def _verdict(result: PlayResult, color: bool = False) -> str:
                 worth = f"{laid_down.score} pairs, below the bar of {bar} pairs"
             below = f" ({worth}: it stands under the house rule)"
             rule = "R-ONE-TURN-ANY-VALUE, " + rule
-        return (
-            f"Verdict: {kind}{below}: lay down everything but {discard} and discard it;"
-            f" the winner gains {finish.points} [{rule}]."
+        # nothing to lay down: the discard is the last tile [R-FINISH]
+        action = (
+            f"lay down everything but {discard} and discard it"
+            if plan.moves
+            else f"discard {discard}, the last tile"
         )
+        return f"Verdict: {kind}{below}: {action}; the winner gains {finish.points} [{rule}]."
     if not plan.moves:
         return (
             f"Verdict: nothing to lay down this turn; residual penalty stays"

@@ -246,6 +246,33 @@ def test_cli_nothing_laid_exits_1() -> None:
     assert "Verdict: nothing to lay down this turn; residual penalty stays 10." in out
 
 
+@pytest.mark.parametrize(
+    ("rack", "table", "verdict", "points"),
+    [
+        ("Y1", "R7 R8 R9",
+         "Verdict: a finish: discard Y1, the last tile; the winner gains 101 [R-FINISH, R-SCORE].",
+         101),
+        ("J", "R1 R2 R3",
+         "Verdict: a joker finish: discard J, the last tile; the winner gains 202"
+         " [R-FINISH, R-JOKER-FINISH, R-SCORE].", 202),
+    ],
+)  # fmt: skip
+def test_cli_a_finish_with_nothing_to_lay_exits_0(
+    rack: str, table: str, verdict: str, points: int
+) -> None:
+    # R-FINISH: discarding the last tile finishes; the exit code says "finishes"
+    out, code = run(rack, "--opened", "melds", "--table", table)
+    assert code == 0
+    assert verdict in out
+    assert f"Discard: {rack}" in out
+    out, code = run(rack, "--opened", "melds", "--table", table, "--format", "json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["lays_something"] is False
+    assert data["finish"]["possible"] is True
+    assert data["finish"]["points"] == points
+
+
 def test_cli_cannot_open_exits_1() -> None:
     out, code = run("K1", "K9", "--table", "R3 R4 R5")
     assert code == 1

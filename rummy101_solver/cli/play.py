@@ -99,4 +99,6 @@ def play(
         colored = report_color(color, fmt)
         text = play_text(result, fmt, color=colored)
         echo_report(text, fmt, color=colored, title="rummy101 play")
-    sys.exit(EXIT_LAYS if result.best.lays_something else EXIT_NOTHING)
+    # a finish exits 0 even when its only move is the discard [R-FINISH]
+    finishes = result.best.finish.possible
+    sys.exit(EXIT_LAYS if result.best.lays_something or finishes else EXIT_NOTHING)
