@@ -474,3 +474,23 @@ def test_arbitrary_stdin_never_gives_a_traceback(data: bytes | str) -> None:
     assert result.exit_code in (0, 3)
     assert len(result.stdout.splitlines()) == _case_lines(text)
     assert result.stderr == ""
+
+
+def test_ctrl_c_on_a_terminal_moves_to_a_fresh_line_first(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # the terminal's ^C echo (or a progress bar) is on the line: Interrupted. goes below it
+    from rummy101_solver.cli.guard import EXIT_INTERRUPTED
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    def ctrl_c() -> None:
+        raise KeyboardInterrupt
+
+    for terminal, expected in ((True, "\nInterrupted.\n"), (False, "Interrupted.\n")):
+        err = Terminal() if terminal else io.StringIO()
+        monkeypatch.setattr("sys.stderr", err)
+        assert run_guarded(ctrl_c) == EXIT_INTERRUPTED
+        assert err.getvalue() == expected

@@ -169,7 +169,7 @@ def run_guarded(run: Callable[[], Any]) -> int:
         if failed is not None and code not in (EXIT_BAD_INPUT, EXIT_INTERRUPTED):
             code = failed
         return code
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, _Interrupted):
         return _interrupted()
     except click.Abort as err:
         if isinstance(err.__cause__, KeyboardInterrupt):
@@ -205,11 +205,22 @@ def _interrupted_by_ctrl_c(err: BaseException) -> bool:
     return False
 
 
+def _on_a_terminal(stream: IO[str] | None) -> bool:
+    try:
+        return stream is not None and stream.isatty()
+    except (OSError, ValueError):
+        return False
+
+
 def _interrupted() -> int:
-    """Ctrl-C: what was written before stays; nothing more; exit 130."""
+    """Ctrl-C: what was written before stays; nothing more; exit 130.
+
+    On a terminal the line first moves on (past the terminal's ``^C`` echo or
+    a progress bar); anywhere else ``Interrupted.`` is the one line written."""
     try:
         _flush_stdout()
-        _say("Interrupted.")
+        fresh = "\n" if _on_a_terminal(sys.stderr) else ""
+        _say(fresh + "Interrupted.")
     except KeyboardInterrupt:
         pass
     return EXIT_INTERRUPTED
@@ -217,6 +228,11 @@ def _interrupted() -> int:
 
 class _BrokenPipe(Exception):
     """A broken pipe, carried past click (which would turn it into exit 1)."""
+
+
+class _Interrupted(Exception):
+    """A Ctrl-C, carried past click (which would write a blank line to stderr
+    even when stderr is not a terminal)."""
 
 
 class GuardedGroup(click.Group):
@@ -228,6 +244,8 @@ class GuardedGroup(click.Group):
             return super().invoke(ctx)
         except BrokenPipeError as err:
             raise _BrokenPipe() from err
+        except KeyboardInterrupt as err:
+            raise _Interrupted() from err
 
     def main(
         self,
