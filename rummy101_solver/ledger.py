@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -111,6 +112,24 @@ def _bad(source: str, line: int, why: str) -> LedgerError:
     return LedgerError(f"{source} line {line}: {why}", line)
 
 
+ROUND_FIELDS = ("end", "winner", "rules", "players", "total")
+"""The fields a ledger round must have besides ``format`` and ``round``."""
+
+PLAYER_FIELDS = ("name", "state", "tiles", "extras", "points", "result")
+"""The fields each player of a ledger round must have."""
+
+EXTRA_FIELDS = ("kind", "penalty", "points", "reason")
+"""The fields each extra penalty of a ledger player must have [R-EXTRA-PENALTY]."""
+
+
+def _need(record: dict[str, Any], keys: Sequence[str], err: LedgerError, where: str = "") -> None:
+    """Raise :class:`LedgerError` naming every field of ``keys`` that ``record`` lacks."""
+    missing = [f"'{key}'" for key in keys if key not in record]
+    if missing:
+        fields = "field" if len(missing) == 1 else "fields"
+        raise LedgerError(f"{err}: {where}missing {fields} {', '.join(missing)}", err.line)
+
+
 def _field(record: dict[str, Any], key: str, kind: type, what: str, err: LedgerError) -> Any:
     value = record.get(key)
     if type(value) is not kind:  # bool is not an int here
@@ -121,6 +140,8 @@ def _field(record: dict[str, Any], key: str, kind: type, what: str, err: LedgerE
 def _player(item: Any, err: LedgerError) -> tuple[PlayerHand, list[ExtraPenalty]]:
     if not isinstance(item, dict):
         raise LedgerError(f"{err}: a player must be an object", err.line)
+    named = item.get("name")
+    _need(item, PLAYER_FIELDS, err, f"player '{named}': " if type(named) is str else "a player: ")
     name = _field(item, "name", str, "a string", err)
     state = item.get("state")
     if state is not None and state not in STATES:
@@ -134,6 +155,7 @@ def _player(item: Any, err: LedgerError) -> tuple[PlayerHand, list[ExtraPenalty]
     for extra in _field(item, "extras", list, "a list", err):
         if not isinstance(extra, dict):
             raise LedgerError(f"{err}: player '{name}': an extra must be an object", err.line)
+        _need(extra, EXTRA_FIELDS, err, f"player '{name}': an extra: ")
         kind = _field(extra, "kind", str, "a string", err)
         if kind != "points" and kind not in EXTRA_REASONS:
             raise LedgerError(f"{err}: player '{name}': unknown extra {kind!r}", err.line)
@@ -186,6 +208,7 @@ def parse_round(text: str, line: int, expected: int, source: str = "ledger") -> 
             " (a round lost, repeated or edited)",
         )
     err = _bad(source, line, f"round {number}")
+    _need(record, ROUND_FIELDS, err)
     end = record.get("end")
     if end not in ENDINGS:
         raise LedgerError(f"{err}: unknown end {end!r}", line)

@@ -228,6 +228,12 @@ def _tamper(path: Path, edit: str, value: object) -> bytes:
     return json.dumps(record).encode()
 
 
+def _drop(path: Path, key: str, player: bool = False) -> bytes:
+    record = json.loads(path.read_bytes().split(b"\n")[1])
+    del (record["players"][0] if player else record)[key]
+    return json.dumps(record).encode()
+
+
 BAD_LINES = [
     ("not JSON", lambda p: b'{"format": "rummy101-ledger-1", "round": 2',
      "line 2: not JSON (Expecting ',' delimiter at column 43)"),
@@ -249,6 +255,13 @@ BAD_LINES = [
      " Bea +101, Can -202, Deniz -3, total -119)"),
     ("a bad tile", lambda p: _tamper(p, "tiles", ["R14"]),
      "line 2: round 2: player 'Ali': 'R14' (tile 1): numbers run 1–13"),
+    ("every field missing", lambda p: b'{"format": "rummy101-ledger-1", "round": 2}',
+     "line 2: round 2: missing fields 'end', 'winner', 'rules', 'players', 'total'"),
+    ("the end missing", lambda p: _drop(p, "end"), "line 2: round 2: missing field 'end'"),
+    ("a player's tiles missing", lambda p: _drop(p, "tiles", player=True),
+     "line 2: round 2: player 'Ali': missing field 'tiles'"),
+    ("a player's name missing", lambda p: _drop(p, "name", player=True),
+     "line 2: round 2: a player: missing field 'name'"),
     ("an unknown end", lambda p: _tamper(p, "end", "draw"),
      "line 2: round 2: unknown end 'draw'"),
     ("rules", lambda p: _tamper(p, "rules", {"joker_left_points": "101",
