@@ -160,3 +160,18 @@ def test_ctrl_c_stops_simulate_with_one_line_when_stderr_is_not_a_terminal() -> 
     os.killpg(process.pid, signal.SIGINT)
     code, _, err = finish(process)
     assert (code, err) == (130, "Interrupted.\n")
+
+
+@pytest.mark.parametrize("fmt", ["simple", "json"])
+def test_score_to_a_full_disk_says_the_round_was_recorded(fmt: str, tmp_path: Path) -> None:
+    # the round is in the ledger before the output fails: a retry must not add it twice
+    ledger = tmp_path / "F.jsonl"
+    args = ["score", "--winner", "Ali", "Ali", "Bea: melds R1", "--ledger", str(ledger)]
+    for number in (1, 2):
+        code, _, err = finish(start([*args, "--format", fmt], redirect=">/dev/full"))
+        assert (code, err) == (
+            4,
+            f"Error: cannot write the output: No space left on device; round {number} was"
+            f" recorded in {ledger} all the same: do not score it again\n",
+        )
+        assert len(ledger.read_text(encoding="utf-8").splitlines()) == number

@@ -9,6 +9,7 @@ stderr with exit code 2.
 from __future__ import annotations
 
 import json
+import sys
 from typing import cast
 
 import click
@@ -214,7 +215,9 @@ def score(
     are printed; see 'rummy101 standings'. A ledger whose last line was cut
     short by an interrupted write is refused: delete that line first.
 
-    Exit code: 0 scored, 2 bad input or a bad ledger (nothing appended).
+    Exit code: 0 scored, 2 bad input or a bad ledger (nothing appended), 4
+    the output could not be written (with --ledger the error says the round
+    was recorded all the same).
     """
     texts = read_players(players)
     rules = ScoreRules(
@@ -241,11 +244,23 @@ def score(
         raise InputError(str(err)) from err
     number = len(match.rounds)
     table = standings(match)
-    if fmt == "json":
-        data = {"round": number, **round_json(result), "standings": standings_json(table)}
-        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
-    else:
-        color = report_color(color, fmt)
-        text = score_text(result, fmt, color=color)
-        text += f"\n\nRound {number} added to {ledger}.\n" + standings_text(table, fmt)
-        echo_report(text, fmt, color=color, title="rummy101 score")
+    try:
+        if fmt == "json":
+            data = {"round": number, **round_json(result), "standings": standings_json(table)}
+            click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        else:
+            color = report_color(color, fmt)
+            text = score_text(result, fmt, color=color)
+            text += f"\n\nRound {number} added to {ledger}.\n" + standings_text(table, fmt)
+            echo_report(text, fmt, color=color, title="rummy101 score")
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise  # the reader went away on purpose: stopped quietly (exit 141)
+    except OSError as err:
+        # the round is in the ledger already: say so, or a retry would record it twice
+        reason = err.strerror or str(err)
+        raise OSError(
+            err.errno,
+            f"{reason}; round {number} was recorded in {ledger} all the same:"
+            " do not score it again",
+        ) from err
