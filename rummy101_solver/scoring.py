@@ -291,6 +291,21 @@ def name_key(name: str) -> str:
     return _fold(" ".join(name.split()))
 
 
+def check_name(name: str, what: str = "player") -> None:
+    """Refuse a name that could look like another: every character must be
+    printable (``str.isprintable``: no control (Cc), format (Cf, e.g. a
+    zero-width space), private-use, unassigned or line-separator character; a
+    space is fine). Raises :class:`ScoreError` naming the name escaped and the
+    first bad character as ``U+XXXX``; ``what`` says whose name it is
+    (``player``, ``winner``, ``extra penalty for``)."""
+    bad = next((char for char in name if not char.isprintable()), None)
+    if bad is not None:
+        raise ScoreError(
+            f"{what} {quote(name)}: U+{ord(bad):04X} is not a printable character;"
+            " a name is letters, digits, punctuation and spaces"
+        )
+
+
 def parse_state(word: str, name: str = "") -> State:
     """A state word (``not``, ``melds``, ``pairs`` or a synonym in
     :data:`STATE_WORDS`) as a :data:`State`. Raises :class:`ScoreError`."""
@@ -417,8 +432,9 @@ def validate_round(
     """Check a round before scoring it; return the winner's hand (``None`` for
     the stock). Raises :class:`ScoreError` on the first problem:
 
-    an unknown ending; fewer than 2 players; a player with no name or named
-    twice (case-insensitive); a negative joker value; a winner with the stock,
+    an unknown ending; fewer than 2 players; a player with no name, named
+    twice (case-insensitive) or whose name (or the winner's) holds a
+    non-printable character (:func:`check_name`); a negative joker value; a winner with the stock,
     or none with a finish; a winner who is not a player or still holds tiles
     [R-FINISH]; a loser with no state, or opened with no tiles left
     [R-PENALTY]; a winner marked ``not`` (never opened) in a finish that is
@@ -435,6 +451,7 @@ def validate_round(
     for number, hand in enumerate(hands, start=1):
         if not hand.name.strip():
             raise ScoreError(f"player {number} has no name; {PLAYER_HINT}")
+        check_name(hand.name)
         key = _fold(hand.name.strip())
         if key in seen:
             raise ScoreError(f"player {quote(hand.name)} is listed twice; names must be unique")
@@ -448,6 +465,8 @@ def validate_round(
         raise ScoreError(
             f"a joker left must cost 0 points or more, not {rules.joker_left_points} [R-PENALTY]"
         )
+    if winner is not None:
+        check_name(winner, "winner")
     label = ENDING_LABELS[ending]
     won: PlayerHand | None = None
     if ending == "stock":
@@ -564,6 +583,7 @@ def score_round(
     won = validate_round(ending, winner, hands, rules)
     owed: dict[int, list[ExtraPenalty]] = {}
     for extra in extras:
+        check_name(extra.name, "extra penalty for")
         hand = _match_player(hands, extra.name)
         if hand is None:
             listed = ", ".join(h.name for h in hands)

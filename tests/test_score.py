@@ -740,3 +740,32 @@ def test_one_turn_any_value_is_documented_and_not_a_dead_option() -> None:
     out, code = invoke("--one-turn-any-value", "--end", "one-turn", "--winner", "A", "A", "B: not")
     assert code == 2
     assert "No such option '--one-turn-any-value'" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--winner", "Ali", "Ali", "Bea: melds R1", "Bea\u200b: melds R2"],
+         "Error: player 'Bea\\u200b': U+200B is not a printable character;"
+         " a name is letters, digits, punctuation and spaces\n"),
+        (["--winner", "Ali", "Ali", "Bea\x1b[2J: melds R1"],
+         "Error: player 'Bea\\x1b[2J': U+001B is not a printable character;"
+         " a name is letters, digits, punctuation and spaces\n"),
+        (["--winner", "Ali\u2060", "Ali", "Bea: melds R1"],
+         "Error: winner 'Ali\\u2060': U+2060 is not a printable character;"
+         " a name is letters, digits, punctuation and spaces\n"),
+        (["--winner", "Ali", "Ali", "Bea: melds R1", "--extra", "B\u202eea: 5 late"],
+         "Error: extra penalty for 'B\\u202eea': U+202E is not a printable character;"
+         " a name is letters, digits, punctuation and spaces\n"),
+    ],
+    ids=["zero-width space", "escape sequence", "word joiner winner", "bidi override extra"],
+)  # fmt: skip
+def test_a_name_with_an_invisible_character_is_refused(args: list[str], message: str) -> None:
+    # two names that print alike must not count as two people; nothing stripped silently
+    out, code = invoke(*args)
+    assert (out, code) == (message, 2)
+
+
+def test_the_library_refuses_an_invisible_name_too() -> None:
+    with pytest.raises(ScoreError, match=r"player 'Ali\\t': U\+0009 is not a printable"):
+        score_round("normal", "Ali", [PlayerHand("Ali\t"), parse_player("Bea: melds R1")])
