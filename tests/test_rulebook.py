@@ -131,3 +131,20 @@ def test_house_rule_one_turn_any_value_is_documented_with_its_source() -> None:
     assert rule.section == "House rules"
     assert rule.default.startswith("Off")
     assert rule.source.startswith("seed 001 (the Turkish rule text")
+
+
+def test_the_extra_penalties_the_score_command_applies_are_in_the_rule_book() -> None:
+    # R-EXTRA-PENALTY: score --extra applies them; the rule book must not say otherwise
+    from rummy101_solver.scoring import EXTRA_PENALTY, EXTRA_REASONS
+
+    (rule,) = find_rules(["R-EXTRA-PENALTY"])
+    assert "Not applied" not in rule.default
+    assert "score --extra 'NAME: REASON'" in rule.default
+    assert "score --ledger" in rule.default
+    variants = " ".join(rule.variants)
+    for kind in EXTRA_REASONS:
+        assert f"'NAME: {kind}'" in variants
+    assert f"{EXTRA_PENALTY} points each" in variants
+    assert "score --extra 'NAME: POINTS why'" in variants
+    for other in rule_book():  # no rule still says the extras are never scored
+        assert "are not scored (R-EXTRA-PENALTY)" not in " ".join(other.variants)
