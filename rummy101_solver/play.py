@@ -232,7 +232,12 @@ class PlayResult:
     exists (a one-turn finish below the bar under the house rule does not
     count; ``None`` when already opened, or when the time limit ran out before
     either was proven); ``proven``: False when a time limit cut a solve short (the plan is
-    the best found, not proven best); ``distance``: hook for an outs-style
+    the best found, not proven best): it speaks of the best plan (and ``can_open``)
+    only; ``alternatives_complete``: False when the time limit ran out before
+    the alternatives asked for were all found and proven next-best, or shown
+    not to exist (fewer listed then does not mean no more exist; one the cut
+    solve found has status ``feasible``); ``alternatives_asked``: how many
+    were asked for; ``distance``: hook for an outs-style
     distance to the opening when none is possible (``None`` until a command
     computes it).
     """
@@ -247,6 +252,8 @@ class PlayResult:
     can_open: bool | None
     proven: bool = True
     distance: int | None = None
+    alternatives_complete: bool = True
+    alternatives_asked: int = 0
 
 
 # --- the table -------------------------------------------------------------------
@@ -931,25 +938,32 @@ def best_turn(
             best = replace(best, mode="opened", residual_penalty=residual_before(rack, play.opened),
                            status="none")  # fmt: skip
         return PlayResult(rack, table, rules, play, best, (), residual_before(rack, play.opened),
-                          can_open, proven)  # fmt: skip
+                          can_open, proven, alternatives_complete=proven,
+                          alternatives_asked=alternatives)  # fmt: skip
     candidates.sort(key=lambda c: _rank(c[0]))
     best, model, values = candidates[0]
     if not proven and best.status == "optimal":
         best = replace(best, status="feasible")
     others: list[Plan] = []
     mode = best.mode
+    complete = True  # every alternative proven next-best, or none more exists
     while len(others) < alternatives:
         left = deadline - time.monotonic()
         if left <= 0:
+            complete = False
             break
         model.forbid_left(values)
         solution = model.model.solve(left)
         if not solution.found:
+            complete = solution.status == "infeasible"
             break
+        complete = complete and solution.status == "optimal"
         values = solution.values
         others.append(_plan(rack, table, rules, mode, model, values, solution.status))
     return PlayResult(rack, table, rules, play, best, tuple(others),
-                      residual_before(rack, play.opened), can_open, proven)  # fmt: skip
+                      residual_before(rack, play.opened), can_open, proven,
+                      alternatives_complete=complete,
+                      alternatives_asked=alternatives)  # fmt: skip
 
 
 # --- seeded deals for the benchmark ---------------------------------------------------

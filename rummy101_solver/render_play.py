@@ -93,6 +93,7 @@ def play_json(result: PlayResult) -> dict[str, Any]:
         "finish": best["finish"],
         "can_open": result.can_open,
         "proven": result.proven,
+        "alternatives_complete": result.alternatives_complete,
         "lays_something": result.best.lays_something,
         "status": best["status"],
         "alternatives": [plan_json(p, result) for p in result.alternatives],
@@ -275,4 +276,24 @@ def play_text(result: PlayResult, fmt: str = "simple", *, color: bool = False) -
                 disable_numparse=True,
             )
         )
+        lines += [
+            f"(rank {rank} feasible: the time limit ran out before this was proven next-best)"
+            for rank, p in enumerate(result.alternatives, start=2)
+            if p.status == "feasible"
+        ]
+    if not result.alternatives_complete and len(result.alternatives) < result.alternatives_asked:
+        lines.append(_fewer_text(result))
     return "\n".join(lines)
+
+
+def _fewer_text(result: PlayResult) -> str:
+    found = len(result.alternatives)
+    if found:
+        return (
+            f"Fewer alternatives than asked ({found} of {result.alternatives_asked}):"
+            " the time limit ran out (not proven that no more exist)."
+        )
+    return (
+        "Other plans: none found within the time limit (not proven that none exist;"
+        f" {result.alternatives_asked} asked)."
+    )

@@ -476,3 +476,82 @@ def test_one_turn_any_value_agrees_with_solve_on_seeded_racks() -> None:
         seen[(plan.finish.possible, plan.finish.joker_finish)] += 1
     # 155 finishes, 13 with a joker, 26 none (and 6 racks with a third copy, skipped)
     assert seen == {(True, False): 155, (True, True): 13, (False, False): 26}
+
+
+# --- alternatives under a time limit -------------------------------------------------
+def _cut_after(monkeypatch: pytest.MonkeyPatch, full: int, feasible: int) -> None:
+    """The first ``full`` solves run as they are, the next ``feasible`` report a
+    cut search (their solution stands, status feasible), every later one finds
+    nothing in time: what a time limit does, without waiting for it."""
+    from rummy101_solver import sat
+
+    monkeypatch.undo()  # a second call starts from the real solve again
+    real = sat.SatModel.solve
+    calls = [0]
+
+    def solve(self: sat.SatModel, time_limit: float, assumptions: Any = ()) -> sat.SatSolution:
+        calls[0] += 1
+        if calls[0] > full + feasible:
+            return sat.SatSolution("unknown", ())
+        found = real(self, time_limit, assumptions)
+        return found if calls[0] <= full else sat.SatSolution("feasible", found.values)
+
+    monkeypatch.setattr(sat.SatModel, "solve", solve)
+
+
+ALTS = ["R11", "B5", "K5", "Y1", "--opened", "melds", "--table", "R10 J R12", "--alternatives"]
+
+
+def test_alternatives_all_found_or_none_left_are_complete() -> None:
+    out, code = run(*ALTS, "5", "--format", "json")
+    data = json.loads(out)
+    assert (code, data["proven"], data["alternatives_complete"]) == (0, True, True)
+    assert [a["status"] for a in data["alternatives"]] == ["optimal", "optimal"]  # no third
+    text, _ = run(*ALTS, "5")
+    assert "feasible" not in text and "Fewer" not in text
+
+
+def test_an_alternative_the_time_limit_cut_is_marked_and_the_rest_said_missing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # best and rank 2 proven, rank 3 cut, then nothing in time: 2 of 5 listed
+    _cut_after(monkeypatch, full=2, feasible=1)
+    out, code = run(*ALTS, "5", "--format", "json")
+    data = json.loads(out)
+    assert (code, data["proven"], data["status"]) == (0, True, "optimal")  # the best plan
+    assert data["alternatives_complete"] is False
+    assert [a["status"] for a in data["alternatives"]] == ["optimal", "feasible"]
+    _cut_after(monkeypatch, full=2, feasible=1)
+    text, _ = run(*ALTS, "5")
+    assert text.endswith(
+        "(rank 3 feasible: the time limit ran out before this was proven next-best)\n"
+        "Fewer alternatives than asked (2 of 5): the time limit ran out"
+        " (not proven that no more exist).\n"
+    )
+
+
+def test_alternatives_cut_before_any_was_found(monkeypatch: pytest.MonkeyPatch) -> None:
+    _cut_after(monkeypatch, full=1, feasible=0)
+    text, code = run(*ALTS, "3")
+    assert code == 0
+    assert text.endswith(
+        "Discard: Y1\nOther plans: none found within the time limit"
+        " (not proven that none exist; 3 asked).\n"
+    )
+    _cut_after(monkeypatch, full=1, feasible=0)
+    data = json.loads(run(*ALTS, "3", "--format", "json")[0])
+    assert (data["proven"], data["alternatives_complete"], data["alternatives"]) == (
+        True,
+        False,
+        [],
+    )
+
+
+def test_as_many_alternatives_as_asked_with_the_last_cut(monkeypatch: pytest.MonkeyPatch) -> None:
+    _cut_after(monkeypatch, full=2, feasible=1)
+    text, _ = run(*ALTS, "2")
+    assert text.endswith(
+        "(rank 3 feasible: the time limit ran out before this was proven next-best)\n"
+    )  # all asked are there: no "Fewer" line; JSON says alternatives_complete false
+    _cut_after(monkeypatch, full=2, feasible=1)
+    assert json.loads(run(*ALTS, "2", "--format", "json")[0])["alternatives_complete"] is False
