@@ -953,7 +953,7 @@ def best_turn(
             complete = False
             break
         model.forbid_left(values)
-        solution = model.model.solve(left)
+        solution = model.model.solve(left, thorough=True)
         if not solution.found:
             complete = solution.status == "infeasible"
             break
