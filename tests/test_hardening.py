@@ -174,7 +174,10 @@ def test_an_error_caused_by_ctrl_c_is_an_interrupt_not_a_traceback() -> None:
         (["solve", "R7", "--take", "R7\nR8"], "Error: 'R7\\nR8': --take: need exactly one tile"),
         (["solve", "R7", "--indicator", "\x1b[31mR7"], "Error: '\\x1b[31mR7': --indicator: not"),
         (["check", "R1 R2 R3", "--take", "R\u202e7"], "Error: 'R\\u202e7': --take: not a tile"),
-        (["score", "--winner", "A\nB", "A", "B: not"], "Error: winner 'A\\nB' is not one of"),
+        (
+            ["score", "--winner", "A\nB", "A", "B: not"],
+            "Error: winner 'A\\nB': U+000A is not a printable character",
+        ),
         (["score", "A", "B: n\u202eot R1", "--winner", "A"], "Error: player 'B': 'n\\u202eot'"),
         (["solve", "R1", "\x1b[2J"], "Error: '\\x1b[2J' (tile 2): not a tile"),
         (["solve", "R1", "x" * 10_000], "Error: 'xxxxxxxxxxxxxxxxxxxx…' (tile 2): not a tile"),
