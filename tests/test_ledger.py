@@ -485,3 +485,17 @@ def test_a_short_write_leaves_the_ledger_as_it_was(
     out, code = cli("score", *ROUNDS[0], "--ledger", str(match))
     assert (out, code) == (f"Error: {match}: only 40 bytes written; nothing appended\n", 2)
     assert match.read_bytes() == before
+
+
+def test_an_extra_missing_fields_names_them() -> None:
+    # R-EXTRA-PENALTY: an extra of a ledger round needs kind, penalty, points, reason
+    hands = [parse_player("Ali"), parse_player("Bea: melds R1")]
+    scored = score_round("normal", "Ali", hands, extras=[parse_extra("Bea: 5 late")])
+    record = json.loads(round_line(scored, 1))
+    del record["players"][1]["extras"][0]["penalty"]
+    del record["players"][1]["extras"][0]["reason"]
+    with pytest.raises(LedgerError) as err:
+        parse_ledger(json.dumps(record).encode() + b"\n", "m.jsonl")
+    assert str(err.value) == (
+        "m.jsonl line 1: round 1: player 'Bea': an extra: missing fields 'penalty', 'reason'"
+    )
