@@ -348,7 +348,8 @@ def play(
     text; ``time_limit`` in seconds). Returns the ``play --format json``
     object: ``rack``, ``table``, ``rules``, ``opening``, ``moves``,
     ``table_after``, ``left``, ``residual_penalty_before``,
-    ``residual_penalty``, ``discard``, ``finish``, ``can_open``, ``proven``,
+    ``residual_penalty``, ``discard``, ``finish``, ``can_open``, ``distance``
+    (tiles from a meld and a pairs opening when it cannot open), ``proven``,
     ``lays_something``, ``status``, ``alternatives`` [R-LAYOFF, R-LAYOFF-LIMIT,
     R-RETRIEVE, R-SAME-TURN, R-PAIRS-AFTER, R-FINISH, R-ONE-TURN-ANY-VALUE].
 
@@ -356,7 +357,16 @@ def play(
     group (naming the group and the rule) or more copies of a tile in rack and
     table than the set has [R-TILES].
     """
-    from rummy101_solver.play import PlayError, PlayRules, best_turn, check_copies, parse_table
+    import time
+
+    from rummy101_solver.play import (
+        PlayError,
+        PlayRules,
+        best_turn,
+        check_copies,
+        parse_table,
+        with_distance,
+    )
     from rummy101_solver.render_play import play_json
 
     options = {
@@ -386,9 +396,11 @@ def play(
         check_copies(case.rack, groups, case.rules)
     play_rules = PlayRules(opened=opened, pairs_on_table=pairs_on_table, layoff_limit=layoff_limit,
                            retrieve=retrieve, same_turn_layoff=same_turn_layoff)  # fmt: skip
+    started = time.monotonic()
     result = best_turn(case.rack, groups, case.rules, play_rules,
                        alternatives=case.alternatives, time_limit=case.time_limit)  # fmt: skip
-    return play_json(result)
+    left = max(0.001, case.time_limit - (time.monotonic() - started))
+    return play_json(with_distance(result, time_limit=left))
 
 
 def score(
