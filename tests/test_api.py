@@ -168,15 +168,17 @@ def test_readme_api_example_runs_and_prints_what_it_shows() -> None:
 
 
 def test_outs_is_outs_json() -> None:
-    rack = "R3 R4 R5 B7 K7 Y7 R10 R11"
-    got = outs(rack, seen="R6 R6")
-    assert got == cli_json("outs", rack, "--seen", "R6 R6")
-    assert (got["distance"]["melds"]["tiles"], got["unseen"], got["can_open"]) == (8, 96, False)
-    okey = outs(rack.split(), seen=["R6", "R6"], indicator="K5", threshold=81, draws=3,
-                samples=20, seed=4)  # fmt: skip
-    assert okey == cli_json("outs", rack, "--seen", "R6 R6", "--indicator", "K5", "--threshold",
+    rack = "R3 R4 R5 B7 K7 Y7 R10 R11 R12 B13 K13 Y1"
+    got = outs(rack, seen="R13")
+    assert got == cli_json("outs", rack, "--seen", "R13")
+    assert (got["distance"]["melds"]["tiles"], got["unseen"], got["can_open"]) == (1, 93, False)
+    assert [o["tile"] for o in got["outs"]["melds"]] == ["R13", "Y13", "J"]
+    okey = outs(rack.split(), seen=["R13"], indicator="K5", threshold=81, draws=3, samples=20,
+                seed=4)  # fmt: skip
+    assert okey == cli_json("outs", rack, "--seen", "R13", "--indicator", "K5", "--threshold",
                             "81", "--draws", "3", "--samples", "20", "--seed", "4")  # fmt: skip
     assert okey["rules"]["okey"] == "K6" and okey["draws"]["samples"] == 20
+    assert okey["distance"]["melds"]["tiles"] == 1  # 66 points + a third 13 (39) >= 81
 
 
 def test_simulate_is_simulate_json() -> None:
