@@ -214,6 +214,15 @@ SAMPLES = {
     "verify": ["verify", str(FIXTURES)],
     "rules": ["rules", "R-RUN"],
     "play": ["play", *PLAY_OUTPUTS["opened with melds, a finish and a retrieval"]],
+    "simulate": [
+        "simulate",
+        "--deals",
+        "3",
+        "--variant",
+        "classic=",
+        "--variant",
+        "low=--threshold 81",
+    ],
 }
 
 
@@ -227,6 +236,12 @@ def test_a_renamed_or_missing_field_is_caught(name: str) -> None:
     nested = next(v for v in inner.values() if isinstance(v, list) and v and isinstance(v[0], dict))
     nested[0] = _rename_first_key(nested[0])
     assert errors(name, inner), "a renamed field inside a list item"
+    if name == "simulate":
+        renamed = copy.deepcopy(data)
+        renamed["variants"][1]["rules"]["meld_bars"] = renamed["variants"][1]["rules"].pop(
+            "meld_bar"
+        )
+        assert errors(name, renamed)
     if name == "solve":
         renamed = copy.deepcopy(data)
         renamed["rules"]["joker_pair"] = renamed["rules"].pop("joker_pairs")
