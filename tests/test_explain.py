@@ -129,6 +129,13 @@ def test_explain_no_tiles_short_when_the_rack_opens() -> None:
     assert "rummy101 outs" not in out
 
 
+def test_explain_no_tiles_short_after_taking_the_discard() -> None:
+    assert explained("R3", "R4", "R5", "B7", "K7", "Y7", "R1", "B1", "--take", "R6")[1] == (
+        "Best meld opening: R3 R4 R5 R6 (18) + B7 K7 Y7 (21) = 39 points < 101: 62 points short"
+        " [R-OPEN-MELDS]."
+    )
+
+
 def test_explain_tiles_short_in_colour() -> None:
     out, _ = invoke("solve", *OPENS.split(), "--after", "110", "--explain", "--color", "always")
     assert "1 tile away: draw \x1b[34mB10\x1b[0m, for example (rummy101 outs)" in out

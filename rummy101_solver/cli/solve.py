@@ -65,9 +65,10 @@ def solve(
 
     def sentences() -> list[str]:
         # the tiles short come from 'outs', in the time the command has left, and
-        # only for a rack that cannot open
+        # only for a rack that cannot open; not with --take: taking the discard
+        # replaces the draw, so tiles to draw mean nothing this turn [R-TAKE-DISCARD]
         shortfall = None
-        if not analysis.can_open:
+        if not analysis.can_open and case.rules.take is None:
             left = max(0.001, case.time_limit - (time.monotonic() - started))
             shortfall = distance_shortfall(case.rack, case.rules, time_limit=left, color=colored)
         return explain_analysis(
