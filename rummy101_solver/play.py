@@ -265,7 +265,8 @@ class OpeningDistance:
 
 def with_distance(result: PlayResult, *, time_limit: float = DEFAULT_TIME_LIMIT) -> PlayResult:
     """``result`` with :attr:`PlayResult.distance` filled when the player cannot
-    open (``can_open`` is False; else ``result`` unchanged).
+    open (``can_open`` is False; else ``result`` unchanged, and also after
+    taking the discard, which replaces the draw [R-TAKE-DISCARD]).
 
     The distance is :func:`~rummy101_solver.outs.rack_distance` of the rack,
     melds and pairs, the unseen tiles being the 106-tile set minus the rack,
@@ -274,7 +275,7 @@ def with_distance(result: PlayResult, *, time_limit: float = DEFAULT_TIME_LIMIT)
     [R-OPEN-MELDS, R-OPEN-PAIRS, R-KEEP-DISCARD]. ``time_limit`` (seconds)
     bounds both searches together.
     """
-    if result.can_open is not False:
+    if result.can_open is not False or result.rules.take is not None:
         return result
     from rummy101_solver.outs import KINDS, rack_distance, unseen_tiles
 

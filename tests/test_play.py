@@ -490,7 +490,10 @@ def test_distance_out_of_reach_and_only_when_the_player_cannot_open() -> None:
     for args in (
         ["R4", "R5", "R6", "R7", "R8", "R12", "K1", "--table", "R9 R10 R11", "--threshold", "30"],
         ["R6", "K1", "--opened", "melds", "--table", "R3 R4 R5"],
+        ["B9", "K9", "Y9", "R6", "R7", "--take", "R7", "--table", "R3 R4 R5"],  # no draw
     ):
         data = json.loads(_play(*args, "--format", "json")[0])
         assert data["distance"] is None
+        assert data["can_open"] is (False if "--take" in args else None if "--opened" in args
+                                    else True)  # fmt: skip
         assert "Distance to an opening" not in _play(*args)[0]
