@@ -21,7 +21,7 @@ and options (``build_case`` for a rack), call the core, return the dict its
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any, Literal
 
@@ -30,7 +30,20 @@ from rummy101_solver.parsing import RackError
 from rummy101_solver.rules import MELD_THRESHOLD, PAIRS_THRESHOLD
 from rummy101_solver.tiles import WILD_PENALTY
 
-__all__ = ["BadInputError", "analyse", "check", "play", "rules", "schema", "score"]
+__all__ = [
+    "BadInputError",
+    "analyse",
+    "check",
+    "outs",
+    "play",
+    "rules",
+    "schema",
+    "score",
+    "simulate",
+]
+
+MAX_SEED = 2**63 - 1
+"""The largest seed the commands take (``--seed``)."""
 
 Tiles = str | Sequence[str]
 """A rack or tiles: text in the usual notation (``"R3 R4 R5 J"``) or a list of
@@ -171,6 +184,130 @@ def check(
     return check_json(result, better)
 
 
+def outs(
+    rack: Tiles,
+    *,
+    seen: Tiles = "",
+    draws: int | None = None,
+    samples: int = 1000,
+    seed: int = 0,
+    threshold: int = MELD_THRESHOLD,
+    pairs_threshold: int = PAIRS_THRESHOLD,
+    rising: bool = False,
+    after: int | None = None,
+    after_pairs: int | None = None,
+    indicator: str | None = None,
+    joker_pairs: bool = True,
+    time_limit: float = 10.0,
+) -> dict[str, Any]:
+    """``rummy101 outs``: how far ``rack`` is from opening, which draws help,
+    what to discard.
+
+    ``rack``: at most 21 tiles waiting to draw, or 22 after the draw.
+    ``seen``: tiles out of play (discards, melds on the table), text or a list.
+    ``draws`` (2–50, or ``None``): also the Monte Carlo odds of opening within
+    that many draws, over ``samples`` (1–100,000) samples seeded with ``seed``.
+    The rule options as ``solve``'s (points, pairs, tiles as text;
+    ``time_limit`` in seconds). Returns the ``outs --format json`` object:
+    ``rack``, ``seen``, ``unseen``, ``rules``, ``distance`` (``melds``,
+    ``pairs``: ``tiles``, ``status``, ``target``, ``missing``), ``outs``,
+    ``discards``, ``draws``, ``recommended_discard``, ``can_open``
+    [R-OPEN-MELDS, R-OPEN-PAIRS, R-KEEP-DISCARD, R-TILES].
+
+    Raises :class:`BadInputError` for a bad tile or option, a rack of more
+    than 22 tiles, or a seen tile of which the rack and ``seen`` hold more
+    copies than the set has [R-TILES].
+    """
+    _whole("draws", draws, 2, 50, none=True)
+    _whole("samples", samples, 1, 100_000)
+    _whole("seed", seed, 0, MAX_SEED)
+    options = {
+        "threshold": threshold, "pairs_threshold": pairs_threshold, "rising": rising,
+        "after": after, "after_pairs": after_pairs, "indicator": indicator,
+        "joker_pairs": joker_pairs, "time_limit": time_limit,
+    }  # fmt: skip
+    from rummy101_solver.outs import analyse_outs, read_seen
+    from rummy101_solver.render_outs import analysis_outs_json
+
+    with _bad_input():
+        case = build_case(_text(rack), options)
+        seen_tiles = read_seen(_text(seen), case.rack, case.rules)
+    result = analyse_outs(case.rack, case.rules, seen_tiles, draws=draws, samples=samples,
+                          seed=seed, time_limit=case.time_limit)  # fmt: skip
+    return analysis_outs_json(result)
+
+
+def simulate(
+    deals: int = 1000,
+    *,
+    seed: int = 1,
+    rack_size: int = 21,
+    variants: Mapping[str, str] | None = None,
+    distance: bool = False,
+    jobs: int = 1,
+) -> dict[str, Any]:
+    """``rummy101 simulate``: deal ``deals`` racks of ``rack_size`` tiles (deal
+    ``i`` shuffled with ``seed + i``) and count, per rule set, how often they
+    can open.
+
+    ``variants``: name → ``solve`` options as one string, exactly as
+    ``--variant NAME=OPTIONS`` (``{"classic": "", "low": "--threshold 81",
+    "okey": "--indicator random"}``); default ``{"classic": ""}``.
+    ``distance``: also the share at each distance from opening (``--distance``).
+    ``jobs``: local processes (the result does not change). Returns the
+    ``simulate --format json`` object: ``deals``, ``seed``, ``rack_size``,
+    ``interval``, ``variants`` [R-OPEN-MELDS, R-OPEN-PAIRS, R-ONE-TURN].
+
+    Raises :class:`BadInputError` for a bad count, seed or size, or a bad
+    variant (the message names it). The options of a variant go through the
+    command line's own option parser (so click is imported here).
+    """
+    _whole("deals", deals, 1, 10_000_000)
+    _whole("seed", seed, 0, MAX_SEED)
+    _whole("rack_size", rack_size, 2, 22)
+    _whole("jobs", jobs, 1, 64)
+    if not isinstance(distance, bool):
+        raise BadInputError(f"option 'distance': {distance!r} is not true or false")
+    chosen = {"classic": ""} if variants is None else variants
+    if not isinstance(chosen, Mapping) or not chosen:
+        raise BadInputError(
+            "option 'variants': give {name: options}, e.g. {'low': '--threshold 81'}"
+        )
+    from rummy101_solver.cli.common import InputError
+    from rummy101_solver.cli.simulate import parse_variant
+    from rummy101_solver.simulate import DEFAULT_STATISTICS, DISTANCE_STATISTICS, simulation_json
+    from rummy101_solver.simulate import simulate as run
+
+    parsed = []
+    for name, options in chosen.items():
+        if not isinstance(name, str) or not isinstance(options, str):
+            raise BadInputError(
+                f"variant {name!r}: name and options are text, e.g. 'low': '--threshold 81'"
+            )
+        try:
+            parsed.append(parse_variant(f"{name}={options}"))
+        except InputError as err:
+            raise BadInputError(err.format_message()) from err
+    statistics = DISTANCE_STATISTICS if distance else DEFAULT_STATISTICS
+    if jobs == 1:
+        result = run(deals, seed, rack_size, parsed, statistics=statistics)
+    else:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            result = run(deals, seed, rack_size, parsed, statistics=statistics, executor=pool)
+    return simulation_json(result)
+
+
+def _whole(name: str, value: object, low: int, high: int, *, none: bool = False) -> None:
+    """Raise :class:`BadInputError` unless ``value`` is a whole number ``low``–``high``
+    (or ``None`` when ``none``)."""
+    if value is None and none:
+        return
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise BadInputError(f"option '{name}': {value!r} is not a whole number {low}–{high}")
+
+
 def _groups(groups: str | Sequence[Tiles]) -> str:
     """Groups as text: ``"R3 R4 R5 | B7 K7 J"``, or a list of groups, each text or tiles."""
     if isinstance(groups, str):
@@ -211,7 +348,8 @@ def play(
     text; ``time_limit`` in seconds). Returns the ``play --format json``
     object: ``rack``, ``table``, ``rules``, ``opening``, ``moves``,
     ``table_after``, ``left``, ``residual_penalty_before``,
-    ``residual_penalty``, ``discard``, ``finish``, ``can_open``, ``proven``,
+    ``residual_penalty``, ``discard``, ``finish``, ``can_open``, ``distance``
+    (tiles from a meld and a pairs opening when it cannot open), ``proven``,
     ``lays_something``, ``status``, ``alternatives`` [R-LAYOFF, R-LAYOFF-LIMIT,
     R-RETRIEVE, R-SAME-TURN, R-PAIRS-AFTER, R-FINISH, R-ONE-TURN-ANY-VALUE].
 
@@ -219,7 +357,16 @@ def play(
     group (naming the group and the rule) or more copies of a tile in rack and
     table than the set has [R-TILES].
     """
-    from rummy101_solver.play import PlayError, PlayRules, best_turn, check_copies, parse_table
+    import time
+
+    from rummy101_solver.play import (
+        PlayError,
+        PlayRules,
+        best_turn,
+        check_copies,
+        parse_table,
+        with_distance,
+    )
     from rummy101_solver.render_play import play_json
 
     options = {
@@ -249,9 +396,11 @@ def play(
         check_copies(case.rack, groups, case.rules)
     play_rules = PlayRules(opened=opened, pairs_on_table=pairs_on_table, layoff_limit=layoff_limit,
                            retrieve=retrieve, same_turn_layoff=same_turn_layoff)  # fmt: skip
+    started = time.monotonic()
     result = best_turn(case.rack, groups, case.rules, play_rules,
                        alternatives=case.alternatives, time_limit=case.time_limit)  # fmt: skip
-    return play_json(result)
+    left = max(0.001, case.time_limit - (time.monotonic() - started))
+    return play_json(with_distance(result, time_limit=left))
 
 
 def score(
@@ -301,7 +450,8 @@ def rules(*rule_ids: str) -> dict[str, Any]:
 
 def schema(name: str) -> dict[str, Any]:
     """``rummy101 schema NAME``: the JSON Schema of a JSON output (``solve``,
-    ``check``, ``score``, ``batch``, ``verify``, ``rules``, ``standings``, ``play``).
+    ``check``, ``score``, ``batch``, ``verify``, ``rules``, ``standings``, ``play``,
+    ``outs``, ``simulate``).
 
     Raises :class:`BadInputError` for an unknown name.
     """

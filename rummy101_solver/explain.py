@@ -36,6 +36,52 @@ would close the gap (e.g. the ``outs`` command's tiles), or ``None``."""
 _LABEL: dict[OpeningKind, str] = {"melds": "meld", "pairs": "pairs"}
 
 
+def distance_shortfall(
+    rack: Rack, rules: Rules, *, time_limit: float = 10.0, color: bool = False
+) -> Shortfall:
+    """The :data:`Shortfall` clause of ``outs``: how many tiles the rack is
+    from an opening of the kind, with the tiles to draw of one target
+    (:func:`~rummy101_solver.outs.rack_distance`: the fewest unseen tiles, the
+    unseen being the 106-tile set minus the rack and the indicator)
+    [R-OPEN-MELDS, R-OPEN-PAIRS, R-KEEP-DISCARD].
+
+    ``time_limit`` (seconds) bounds both kinds' searches together, from the
+    moment this is called. Texts: ``"2 tiles away: draw R13 and J, for
+    example (rummy101 outs)"``; ``"at most 2 tiles away: …"`` when the time
+    limit cut the proof; ``"0 tiles away: after any draw it opens,
+    discarding the tile drawn (rummy101 outs)"``; ``"out of reach: no opening of
+    at most 7 tiles meets the bar, whatever is drawn (rummy101 outs)"``;
+    ``None`` when no target was found in time.
+    """
+    import time
+
+    deadline = time.monotonic() + time_limit
+
+    def clause(opening: Opening) -> str | None:
+        from rummy101_solver.outs import laid_bound, rack_distance
+
+        left = max(0.001, deadline - time.monotonic())
+        found = rack_distance(rack, rules, opening.kind, time_limit=left)
+        if found.tiles is None or found.target is None:
+            if found.proven_none:
+                most = _plural(laid_bound(len(rack)), "tile")
+                return (
+                    f"out of reach: no opening of at most {most} meets the bar, whatever"
+                    " is drawn (rummy101 outs)"
+                )
+            return None
+        away = _plural(found.tiles, "tile") + " away"
+        if found.status == "feasible":
+            away = "at most " + away
+        if found.tiles == 0:
+            return f"{away}: after any draw it opens, discarding the tile drawn (rummy101 outs)"
+        draw = [tile_text(t, color=color) for t in found.target.missing]
+        listed = ", ".join(draw[:-1]) + " and " + draw[-1] if len(draw) > 1 else draw[0]
+        return f"{away}: draw {listed}, for example (rummy101 outs)"
+
+    return clause
+
+
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 

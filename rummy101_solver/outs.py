@@ -88,7 +88,7 @@ from rummy101_solver.model import Packing, PackingModel, PackingProblem, solve_p
 from rummy101_solver.parsing import RackError, read_tiles
 from rummy101_solver.rules import OpeningKind, Rules
 from rummy101_solver.sat import SatSolution
-from rummy101_solver.solver import DEFAULT_TIME_LIMIT, Meld, _opening
+from rummy101_solver.solver import DEFAULT_TIME_LIMIT, Meld, opening_from_packing
 from rummy101_solver.tiles import (
     ALL_FACES,
     COPIES,
@@ -739,7 +739,7 @@ class DistanceSearch:
             rack = Rack(tuple(tiles))
         full = Rack((*rack.tiles, *missing))
         uses = tuple((p, solution.value(v)) for p, v in model.copies.items() if solution.value(v))
-        opening = _opening(full, self.rules, self.kind, Packing("optimal", uses))
+        opening = opening_from_packing(full, self.rules, self.kind, Packing("optimal", uses))
         # mark the last copies of each drawn kind in the melds as drawn
         left = Counter(kind_of(t) for t in missing)
         marks: list[list[bool]] = [[False] * len(m.tiles) for m in opening.melds]

@@ -37,7 +37,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from rummy101_solver.candidates import Pattern, meld_patterns, pair_patterns
 from rummy101_solver.model import PackingModel, PackingProblem
@@ -53,6 +53,9 @@ from rummy101_solver.rules import (
 from rummy101_solver.sat import Status
 from rummy101_solver.solver import Meld, Opening, meld_sort_key, merge_runs
 from rummy101_solver.tiles import COLOURS, WILD, WILD_PENALTY, Face, Rack, Tile, face, sort_tiles
+
+if TYPE_CHECKING:
+    from rummy101_solver.outs import Distance
 
 __all__ = [
     "Finish",
@@ -237,9 +240,9 @@ class PlayResult:
     the alternatives asked for were all found and proven next-best, or shown
     not to exist (fewer listed then does not mean no more exist; one the cut
     solve found has status ``feasible``); ``alternatives_asked``: how many
-    were asked for; ``distance``: hook for an outs-style
-    distance to the opening when none is possible (``None`` until a command
-    computes it).
+    were asked for; ``distance``: when the player cannot open
+    (``can_open`` False), how many tiles it is from a meld and from a pairs
+    opening (:func:`with_distance`; ``None`` until a command computes it).
     """
 
     rack: Rack
@@ -251,9 +254,52 @@ class PlayResult:
     residual_before: int
     can_open: bool | None
     proven: bool = True
-    distance: int | None = None
+    distance: OpeningDistance | None = None
     alternatives_complete: bool = True
     alternatives_asked: int = 0
+
+
+@dataclass(frozen=True)
+class OpeningDistance:
+    """How far a player who cannot open is from an opening: the ``outs``
+    distances (:class:`~rummy101_solver.outs.Distance`: tiles, status, one
+    target with its missing tiles) to a meld and to a pairs opening, the
+    table's tiles counted as seen [R-OPEN-MELDS, R-OPEN-PAIRS, R-TILES]."""
+
+    melds: Distance
+    pairs: Distance
+
+
+def with_distance(result: PlayResult, *, time_limit: float = DEFAULT_TIME_LIMIT) -> PlayResult:
+    """``result`` with :attr:`PlayResult.distance` filled when the player cannot
+    open (``can_open`` is False; else ``result`` unchanged, and also after
+    taking the discard, which replaces the draw [R-TAKE-DISCARD]).
+
+    The distance is :func:`~rummy101_solver.outs.rack_distance` of the rack,
+    melds and pairs, the unseen tiles being the 106-tile set minus the rack,
+    the tiles on the table and the indicator; a rack may lay at most
+    :func:`~rummy101_solver.outs.laid_bound` tiles (it draws before it opens)
+    [R-OPEN-MELDS, R-OPEN-PAIRS, R-KEEP-DISCARD]. ``time_limit`` (seconds)
+    bounds both searches together.
+    """
+    if result.can_open is not False or result.rules.take is not None:
+        return result
+    from rummy101_solver.outs import KINDS, rack_distance, unseen_tiles
+
+    deadline = time.monotonic() + time_limit
+    seen = [t for g in result.table for t in g.tiles]
+    unseen = unseen_tiles(result.rack, result.rules, seen)
+    found = [
+        rack_distance(
+            result.rack,
+            result.rules,
+            kind,
+            unseen=unseen,
+            time_limit=max(deadline - time.monotonic(), 0.001),
+        )
+        for kind in KINDS
+    ]
+    return replace(result, distance=OpeningDistance(*found))
 
 
 # --- the table -------------------------------------------------------------------

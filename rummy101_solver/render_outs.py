@@ -149,34 +149,38 @@ def _status(distance: Distance) -> str:
     return "optimal"
 
 
-def target_table(target: Target, fmt: str) -> str:
-    """A target opening as a table; drawn tiles marked ``(draw)``."""
+def target_table(target: Target, fmt: str, *, color: bool = False) -> str:
+    """A target opening as a table; drawn tiles marked ``(draw)``; tiles in
+    colour when ``color`` (:func:`~rummy101_solver.render.tile_text`)."""
     rows = []
     for meld, marks in zip(target.melds, target.drawn, strict=True):
         words = [
-            tile_text(t, f) + ("(draw)" if mark else "")
+            tile_text(t, f, color=color) + ("(draw)" if mark else "")
             for t, f, mark in zip(meld.tiles, meld.stands_for, marks, strict=True)
         ]
         rows.append([meld.kind, " ".join(words), meld.value])
     return tabulate(rows, headers=["kind", "tiles", "value"], tablefmt=fmt)
 
 
-def _distance_section(name: str, distance: Distance, bar: str, fmt: str) -> list[str]:
+def _distance_section(
+    name: str, distance: Distance, bar: str, fmt: str, color: bool = False
+) -> list[str]:
     head = f"Distance with {name} (needs {bar}): {_tiles(distance.tiles)} ({_status(distance)})"
     target = distance.target
     if target is None or distance.tiles is None:
         return [head]
-    missing = tiles_text(target.missing) if target.missing else "nothing"
-    return [f"{head}; missing: {missing}", target_table(target, fmt)]
+    missing = tiles_text(target.missing, color=color) if target.missing else "nothing"
+    return [f"{head}; missing: {missing}", target_table(target, fmt, color=color)]
 
 
-def outs_table(outs: Outs, fmt: str) -> str:
-    """Every out with its unseen copies and which distance it lowers."""
+def outs_table(outs: Outs, fmt: str, *, color: bool = False) -> str:
+    """Every out with its unseen copies and which distance it lowers (tiles in
+    colour when ``color``)."""
     melds = {o.tile for o in outs.melds}
     pairs = {o.tile for o in outs.pairs}
     rows = [
         [
-            o.tile.code,
+            tile_text(o.tile, color=color),
             o.copies,
             "yes" if o.tile in melds else "-",
             "yes" if o.tile in pairs else "-",
@@ -203,15 +207,15 @@ def outs_summary(outs: Outs) -> str:
     return line[0].upper() + line[1:]
 
 
-def discard_table_text(rows: tuple[DiscardRow, ...], fmt: str) -> str:
-    """The discard table, best first."""
+def discard_table_text(rows: tuple[DiscardRow, ...], fmt: str, *, color: bool = False) -> str:
+    """The discard table, best first (tiles in colour when ``color``)."""
     body = []
     for rank, row in enumerate(rows, start=1):
         copies = row.outs.copies("any")
         body.append(
             [
                 rank,
-                row.tile.code + ("" if row.outs.complete else " *"),
+                tile_text(row.tile, color=color) + ("" if row.outs.complete else " *"),
                 "-" if row.melds.tiles is None else row.melds.tiles,
                 "-" if row.pairs.tiles is None else row.pairs.tiles,
                 len(row.outs.melds),
@@ -242,8 +246,8 @@ def _unseen_line(analysis: OutsAnalysis) -> str:
     )
 
 
-def outs_verdict(analysis: OutsAnalysis) -> str:
-    """One line: how far, how many outs, what to discard."""
+def outs_verdict(analysis: OutsAnalysis, *, color: bool = False) -> str:
+    """One line: how far, how many outs, what to discard (in colour when ``color``)."""
     kind = analysis.closest
     distance = analysis.distance(kind)
     if distance.tiles is None:
@@ -264,7 +268,7 @@ def outs_verdict(analysis: OutsAnalysis) -> str:
     )
     discard = analysis.recommended_discard
     if discard is not None:
-        line += f"; discard {discard.code}"
+        line += f"; discard {tile_text(discard, color=color)}"
     return line + "."
 
 
@@ -272,29 +276,32 @@ def _bars(rules: Rules) -> dict[OpeningKind, str]:
     return {"melds": f"{rules.meld_bar} points", "pairs": f"{rules.pairs_bar} pairs"}
 
 
-def analysis_outs_text(analysis: OutsAnalysis, fmt: str = "simple") -> str:
-    """The readable report of ``rummy101 outs``."""
+def analysis_outs_text(analysis: OutsAnalysis, fmt: str = "simple", *, color: bool = False) -> str:
+    """The readable report of ``rummy101 outs``; with ``color`` every tile is in
+    its colour (:func:`~rummy101_solver.render.tile_text`; the tables stay
+    aligned: tabulate measures them without the codes)."""
     rack, rules = analysis.rack, analysis.rules
-    lines = [f"Rack ({len(rack)} tile{'s' * (len(rack) != 1)}): {tiles_text(rack.tiles)}"]
+    rack_text = tiles_text(rack.tiles, color=color)
+    lines = [f"Rack ({len(rack)} tile{'s' * (len(rack) != 1)}): {rack_text}"]
     if analysis.seen:
-        lines.append(f"Seen ({len(analysis.seen)}): {tiles_text(analysis.seen)}")
-    lines += rules_text(rules)
-    lines += [_unseen_line(analysis), outs_verdict(analysis), ""]
+        lines.append(f"Seen ({len(analysis.seen)}): {tiles_text(analysis.seen, color=color)}")
+    lines += rules_text(rules, color=color)
+    lines += [_unseen_line(analysis), outs_verdict(analysis, color=color), ""]
     bars = _bars(rules)
     for kind in KINDS:
-        lines += _distance_section(kind, analysis.distance(kind), bars[kind], fmt)
+        lines += _distance_section(kind, analysis.distance(kind), bars[kind], fmt, color)
         lines.append("")
     if analysis.discards is not None:
         lines += ["Discard table (best first; distances and outs after the discard):"]
-        lines += [discard_table_text(analysis.discards, fmt), ""]
+        lines += [discard_table_text(analysis.discards, fmt, color=color), ""]
         discard = analysis.recommended_discard
         assert discard is not None
-        lines.append(f"Outs after discarding {discard.code}:")
+        lines.append(f"Outs after discarding {tile_text(discard, color=color)}:")
     elif len(rack) < 22:
         lines.append("Outs (a draw of one of these lowers the distance):")
     if analysis.discards is not None or len(rack) < 22:
         if analysis.outs.any:
-            lines.append(outs_table(analysis.outs, fmt))
+            lines.append(outs_table(analysis.outs, fmt, color=color))
         else:
             lines.append("(none)")
         lines.append(outs_summary(analysis.outs))

@@ -10,7 +10,7 @@ from typing import Any
 
 from tabulate import tabulate
 
-from rummy101_solver.play import Move, Plan, PlayResult, TableGroup
+from rummy101_solver.play import Move, OpeningDistance, Plan, PlayResult, TableGroup
 from rummy101_solver.render import opening_json, rules_text, tile_text, tiles_text
 from rummy101_solver.tiles import codes
 
@@ -67,6 +67,39 @@ def plan_json(plan: Plan, result: PlayResult) -> dict[str, Any]:
     }
 
 
+def distance_json(distance: OpeningDistance | None) -> dict[str, Any] | None:
+    """``{"melds": {"tiles", "status", "missing"}, "pairs": {…}}`` of a player
+    who cannot open (``tiles`` null: out of reach, or none found in time);
+    ``None`` otherwise."""
+    if distance is None:
+        return None
+    return {
+        d.kind: {
+            "tiles": d.tiles,
+            "status": d.status,
+            "missing": codes(d.target.missing) if d.target is not None else None,
+        }
+        for d in (distance.melds, distance.pairs)
+    }
+
+
+def distance_text(distance: OpeningDistance, *, color: bool = False) -> str:
+    """One line: how many tiles from a meld and a pairs opening, with the tiles
+    to draw of one target (``rummy101 outs``; the table's tiles count as seen)."""
+    parts = []
+    for d in (distance.melds, distance.pairs):
+        if d.tiles is None or d.target is None:
+            what = "out of reach" if d.proven_none else "none found in time"
+        else:
+            what = f"{d.tiles} tile{'s' * (d.tiles != 1)}"
+            if d.status == "feasible":
+                what = "at most " + what
+            if d.target.missing:
+                what += f" (draw {tiles_text(d.target.missing, color=color)})"
+        parts.append(f"{d.kind} {what}")
+    return f"Distance to an opening (rummy101 outs, the table's tiles seen): {', '.join(parts)}."
+
+
 def play_json(result: PlayResult) -> dict[str, Any]:
     """The whole ``play --format json`` object (schema in the README)."""
     play = result.play_rules
@@ -92,6 +125,7 @@ def play_json(result: PlayResult) -> dict[str, Any]:
         "discard": best["discard"],
         "finish": best["finish"],
         "can_open": result.can_open,
+        "distance": distance_json(result.distance),
         "proven": result.proven,
         "alternatives_complete": result.alternatives_complete,
         "lays_something": result.best.lays_something,
@@ -244,6 +278,8 @@ def play_text(result: PlayResult, fmt: str = "simple", *, color: bool = False) -
     lines += _state_text(result)
     lines += rules_text(result.rules, color=color)
     lines.append(_verdict(result, color))
+    if result.distance is not None:
+        lines.append(distance_text(result.distance, color=color))
     if plan.status == "feasible":
         lines.append("(feasible: the time limit ran out before this was proven best)")
     if plan.moves:

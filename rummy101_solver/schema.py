@@ -25,6 +25,8 @@ SCHEMAS: dict[str, str] = {
     "rules": "rules --format json: rules of the rule book",
     "standings": "standings --format json: the standings of a match ledger",
     "play": "play --format json: the best turn against the table",
+    "outs": "outs --format json: distance to opening, outs, discard table, odds over draws",
+    "simulate": "simulate --format json: the odds of opening per rule set over seeded deals",
 }
 """Every schema: name → the output it describes. A new one is a file and a line here."""
 

@@ -32,6 +32,7 @@ limit cut short.
 from __future__ import annotations
 
 import math
+import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Executor
@@ -229,8 +230,49 @@ def opening_figures(rack: Rack, rules: Rules, time_limit: float) -> dict[str, in
 
 
 DEFAULT_STATISTICS: tuple[RackStatistic, ...] = (opening_figures,)
-"""What ``rummy101 simulate`` computes per rack (the distance statistic joins
+"""What ``rummy101 simulate`` computes per rack (:func:`distance_figures` joins
 these with ``--distance``)."""
+
+
+def distance_figures(rack: Rack, rules: Rules, time_limit: float) -> dict[str, int]:
+    """The distance statistics of one rack: tiles from a meld and from a pairs
+    opening, as ``rummy101 outs`` gives them (equal to
+    :func:`~rummy101_solver.outs.rack_distance`, tested), the unseen tiles
+    being the 106-tile set minus the rack and the indicator [R-OPEN-MELDS,
+    R-OPEN-PAIRS, R-KEEP-DISCARD]:
+
+    - ``distance_melds`` / ``distance_pairs``: the tiles missing, or
+      :data:`OUT_OF_REACH` when no opening of that kind can be reached (or
+      none was found within the time limit);
+    - ``distance_unproven``: 1 when the time limit cut the meld search (the
+      distance is then an upper bound, or out of reach unproven).
+
+    Shortcuts, both exact: the pairs distance is
+    :func:`~rummy101_solver.outs.pairs_distance` (a dynamic programme, no
+    solver); the meld distance is 0 when the best meld opening laying at most
+    :func:`~rummy101_solver.outs.laid_bound` tiles meets the bar, and its
+    budgets start at 1 when that opening is proven below the bar.
+    ``time_limit`` (seconds) applies to each search.
+    """
+    from rummy101_solver.outs import DistanceSearch, laid_bound, pairs_distance, unseen_tiles
+
+    unseen = unseen_tiles(rack, rules)
+    bound = laid_bound(len(rack))
+    pairs = pairs_distance(
+        Counter(rack.face_counts), rack.wilds, unseen.counts, rules, max_laid=bound
+    )
+    out = {"distance_pairs": OUT_OF_REACH if pairs is None else pairs}
+    value, count, proven = _best_melds(rack, len(rack) - bound, time_limit)
+    if count and value >= rules.meld_bar:
+        return {"distance_melds": 0, **out, "distance_unproven": 0}
+    search = DistanceSearch(rack, rules, "melds", unseen, max_laid=bound)
+    budget, _, found_proven = search.first(time.monotonic() + time_limit, start=int(proven))
+    melds = OUT_OF_REACH if budget is None else budget
+    return {"distance_melds": melds, **out, "distance_unproven": int(not found_proven)}
+
+
+DISTANCE_STATISTICS: tuple[RackStatistic, ...] = (*DEFAULT_STATISTICS, distance_figures)
+"""What ``rummy101 simulate --distance`` computes per rack."""
 
 
 # --- chunks of deals -----------------------------------------------------------------
@@ -560,6 +602,13 @@ def simulation_text(sim: Simulation, fmt: str = "simple") -> str:
     unproven = [f"{f.variant.name}: {f.count('unproven')}" for f in figures if f.count("unproven")]
     if unproven:
         lines.append("Racks not proven within the time limit: " + ", ".join(unproven))
+    cut = [
+        f"{f.variant.name}: {f.count('distance_unproven')}"
+        for f in figures
+        if f.count("distance_unproven")
+    ]
+    if cut:
+        lines.append("Distances the time limit cut short: " + ", ".join(cut))
     bins = [_value_bins(f.histogram("meld_value")) for f in figures]
     top = max((max(b) for b in bins if b), default=0)
     lows = [0, 1, *range(VALUE_BIN, top + 1, VALUE_BIN)] if top else [0]

@@ -217,10 +217,26 @@ def meld_sort_key(meld: Meld) -> tuple[int, list[tuple[int, int]], list[bool]]:
     return (kinds[meld.kind], faces, [t.is_wild for t in meld.tiles])
 
 
-def _opening(
+def opening_from_packing(
     rack: Rack, rules: Rules, kind: OpeningKind, packing: Packing, ranked_by: Objective = "value"
 ) -> Opening:
-    """Turn a packing into an :class:`Opening`: real tiles, tiles left, penalty."""
+    """The :class:`Opening` a :class:`~rummy101_solver.model.Packing` of ``rack`` lays.
+
+    ``packing.uses``: candidate patterns (runs and sets of 3–5, or pairs)
+    with their copies, all made of the rack's tiles; neighbouring runs of one
+    colour are merged into longer ones (:func:`merge_runs`) and a wild tile
+    stands where a pattern has one [R-RUN, R-SET, R-PAIR, R-WILD]. Gives the
+    melds in canonical order, the tiles left (canonical order), their
+    residual penalty [R-RESIDUAL], the value, whether it meets the bar of
+    ``rules`` for ``kind`` [R-OPEN-MELDS, R-OPEN-PAIRS], where the taken
+    discard sits [R-TAKE-DISCARD], and the status (``"none"`` for a packing
+    without a solution; ``proven_none`` when it was proven infeasible).
+    ``ranked_by`` records the objective that ranked it.
+
+    It does not check the bar's other conditions (tiles kept for the
+    discard, a taken tile used): the packing's model did. Raises
+    ``AssertionError`` when the packing uses tiles the rack lacks.
+    """
     tile_of = {t.face: t for t in rack.tiles if t.face is not None}
     patterns = [p for p, k in packing.uses for _ in range(k)]
     melds = []
@@ -321,7 +337,7 @@ def best_openings(
         ranked_by = "value"
         fallback = replace(problem, min_score=None, objective="value")
         packings = _packings(fallback, alternatives, time_limit)
-    return [_opening(rack, rules, kind, p, ranked_by) for p in packings]
+    return [opening_from_packing(rack, rules, kind, p, ranked_by) for p in packings]
 
 
 def _packings(problem: PackingProblem, alternatives: int, time_limit: float) -> list[Packing]:
@@ -413,7 +429,7 @@ def one_turn_finish(
         if packing.status == "unknown":
             proven = False
         if packing.status in ("optimal", "feasible"):
-            opening = _opening(rack, rules, kind, packing)
+            opening = opening_from_packing(rack, rules, kind, packing)
             return OneTurnFinish(
                 applies=True,
                 possible=True,

@@ -17,7 +17,17 @@ import pytest
 from click.testing import CliRunner
 
 import rummy101_solver
-from rummy101_solver import BadInputError, analyse, check, play, rules, schema, score
+from rummy101_solver import (
+    BadInputError,
+    analyse,
+    check,
+    outs,
+    play,
+    rules,
+    schema,
+    score,
+    simulate,
+)
 from rummy101_solver.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -100,7 +110,7 @@ def test_rules_and_schema() -> None:
         (lambda: check("R3 R4 Q5"), None, "Q5"),
         (lambda: score(["Ali", "Bea: melds R3"], end="stock", winner="Ali"), None, None),
         (lambda: rules("R-RUNS"), "'R-RUNS': no such rule; did you mean R-RUN?", "R-RUNS"),
-        (lambda: schema("outs"), None, "outs"),
+        (lambda: schema("out"), None, "out"),
         (lambda: play("R1", "R3 R4 B5"), "table group 1 (R3 R4 B5) is not legal: not a run: a run"
          " is one colour; this has red, blue [R-RUN]", None),
         (lambda: play("R7 R7", "R6 R7 R8"), "'R7' (table tile 2): a third R7; the set has only 2"
@@ -155,3 +165,57 @@ def test_readme_api_example_runs_and_prints_what_it_shows() -> None:
     with contextlib.redirect_stdout(out):
         exec(compile(code, "README.md", "exec"), {})
     assert out.getvalue() == shown
+
+
+def test_outs_is_outs_json() -> None:
+    rack = "R3 R4 R5 B7 K7 Y7 R10 R11 R12 B13 K13 Y1"
+    got = outs(rack, seen="R13")
+    assert got == cli_json("outs", rack, "--seen", "R13")
+    assert (got["distance"]["melds"]["tiles"], got["unseen"], got["can_open"]) == (1, 93, False)
+    assert [o["tile"] for o in got["outs"]["melds"]] == ["R13", "Y13", "J"]
+    okey = outs(rack.split(), seen=["R13"], indicator="K5", threshold=81, draws=3, samples=20,
+                seed=4)  # fmt: skip
+    assert okey == cli_json("outs", rack, "--seen", "R13", "--indicator", "K5", "--threshold",
+                            "81", "--draws", "3", "--samples", "20", "--seed", "4")  # fmt: skip
+    assert okey["rules"]["okey"] == "K6" and okey["draws"]["samples"] == 20
+    assert okey["distance"]["melds"]["tiles"] == 1  # 66 points + a third 13 (39) >= 81
+
+
+def test_simulate_is_simulate_json() -> None:
+    got = simulate(12, seed=3, variants={"classic": "", "low": "--threshold 81"}, distance=True)
+    assert got == cli_json("simulate", "--deals", "12", "--seed", "3", "--distance",
+                           "--variant", "classic=", "--variant", "low=--threshold 81")  # fmt: skip
+    assert [v["name"] for v in got["variants"]] == ["classic", "low"]
+    assert got["variants"][1]["rules"]["meld_bar"] == 81
+    assert got["variants"][0]["distance"]["melds"][0]["distance"] is not None
+    plain = simulate(5, rack_size=22)
+    assert plain == cli_json("simulate", "--deals", "5", "--rack-size", "22")
+    assert plain["variants"][0]["distance"] is None
+
+
+@pytest.mark.parametrize(
+    ("call", "message", "token"),
+    [
+        (lambda: outs("R3 R4 R14"), "'R14' (tile 3): numbers run 1–13", "R14"),
+        (lambda: outs("R3 R4 R5", seen="B7 R5 R5"), "'R5': --seen tile 3: a third R5: the rack"
+         " and the tiles seen hold both copies already [R-TILES]", "R5"),
+        (lambda: outs("R3 R4 R5", draws=1), "option 'draws': 1 is not a whole number 2–50", None),
+        (lambda: outs("R3 R4 R5", samples=0),
+         "option 'samples': 0 is not a whole number 1–100000", None),
+        (lambda: simulate(0), "option 'deals': 0 is not a whole number 1–10000000", None),
+        (lambda: simulate(5, rack_size=23), "option 'rack_size': 23 is not a whole number 2–22",
+         None),
+        (lambda: simulate(5, variants={"x": "--thresold 5"}),
+         "variant 'x': No such option '--thresold'. (Did you mean one of: '--pairs-threshold',"
+         " '--threshold'?)", None),
+        (lambda: simulate(5, variants={"x": "--take R6"}),
+         "variant 'x': --take does not apply: every deal is a new rack [R-TAKE-DISCARD]", None),
+        (lambda: simulate(5, variants={}),
+         "option 'variants': give {name: options}, e.g. {'low': '--threshold 81'}", None),
+    ],
+)  # fmt: skip
+def test_outs_and_simulate_bad_input(call: Any, message: str, token: str | None) -> None:
+    with pytest.raises(BadInputError) as caught:
+        call()
+    assert str(caught.value) == message
+    assert caught.value.token == token

@@ -174,15 +174,15 @@ def test_a_time_limited_answer_never_claims_optimal() -> None:
     from rummy101_solver.parsing import parse_rack
     from rummy101_solver.render import analysis_text, opening_json
     from rummy101_solver.rules import Rules
-    from rummy101_solver.solver import Analysis, OneTurnFinish, _opening
+    from rummy101_solver.solver import Analysis, OneTurnFinish, opening_from_packing
     from rummy101_solver.tiles import Colour, Face
 
     rack = parse_rack("R1 R2 R3 Y9")
     run = Pattern("run", tuple(Face(Colour.RED, n) for n in (1, 2, 3)), (False,) * 3)
-    found = _opening(rack, Rules(), "melds", Packing("feasible", ((run, 1),)))
+    found = opening_from_packing(rack, Rules(), "melds", Packing("feasible", ((run, 1),)))
     assert found.status == "feasible"
     assert opening_json(found, 101)["status"] == "feasible"
-    timed_out = _opening(rack, Rules(), "pairs", Packing("unknown", ()))
+    timed_out = opening_from_packing(rack, Rules(), "pairs", Packing("unknown", ()))
     assert (timed_out.status, timed_out.proven_none) == ("none", False)
     analysis = Analysis(rack, Rules(), found, (), timed_out, (),
                         OneTurnFinish(True, False, False, None, 0, 0, proven=False))  # fmt: skip

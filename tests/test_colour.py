@@ -47,7 +47,10 @@ SCORE = ["--end", "joker", "--winner", "Ali", "Ali", "Bea: pairs K2 K9", "Can: m
 # the README turn: lay-offs, a retrieval, a joker in a new meld, an alternative
 PLAY = ["R2", "R6", "B6", "R8", "R11", "Y1", "--opened", "melds", "--table",
         "R3 R4 R5 | B8 K8 Y8 | R10 J R12", "--alternatives", "1"]  # fmt: skip
-ARGS = {"solve": RACK, "check": CHECK, "score": SCORE, "play": PLAY}
+# one tile from a meld opening, with outs, a seen tile and a joker in the pairs target
+OUTS = ["R3", "R4", "R5", "B7", "K7", "Y7", "R10", "R11", "R12", "B13", "K13", "Y1", "--seen",
+        "R13"]  # fmt: skip
+ARGS = {"solve": RACK, "check": CHECK, "score": SCORE, "play": PLAY, "outs": OUTS}
 
 
 def invoke(*args: str, env: dict[str, str] | None = None) -> tuple[str, int]:
@@ -111,6 +114,28 @@ def test_play_color_always_gives_the_exact_sequences() -> None:
     assert "\x1b" not in out  # CliRunner's stdout is no terminal: auto is off
 
 
+def test_outs_color_always_gives_the_exact_sequences() -> None:
+    out, code = invoke("outs", *OUTS, "--color", "always")
+    assert code == 1
+    lines = out.splitlines()
+    assert lines[1] == "Seen (1): \x1b[31mR13\x1b[0m"
+    assert lines[5] == (
+        "Distance with melds (needs 101 points): 1 tile (optimal); missing: \x1b[31mR13\x1b[0m"
+    )
+    assert "set     \x1b[31mR13\x1b[0m(draw) \x1b[34mB13\x1b[0m \x1b[1mK13\x1b[0m       39" in lines
+    assert "pair    \x1b[34mB7\x1b[0m \x1b[35mJ\x1b[0m=\x1b[34mB7\x1b[0m(draw)       14" in lines
+    outs = lines[lines.index("Outs (a draw of one of these lowers the distance):") + 3]
+    assert outs.startswith("\x1b[31m")
+    # 22 tiles: the discard table and the verdict's discard in colour
+    rack = "R1 R1 B2 B2 K3 K3 Y4 Y4 R7 B9 K10 K11 K12 Y13 R13 B13 Y12 R2 B3 K4 Y5 K9"
+    out, _ = invoke("outs", rack, "--color", "always")
+    assert "; discard \x1b[34mB9\x1b[0m." in out.splitlines()[2]
+    assert "     1  \x1b[34mB9\x1b[0m" in out
+    assert "Outs after discarding \x1b[34mB9\x1b[0m:" in out
+    out, _ = invoke("outs", *OUTS)
+    assert "\x1b" not in out  # CliRunner's stdout is no terminal: auto is off
+
+
 @pytest.mark.parametrize(
     "args",
     [
@@ -118,8 +143,9 @@ def test_play_color_always_gives_the_exact_sequences() -> None:
         ["check", *CHECK],
         ["score", *SCORE],
         ["play", *PLAY],
+        ["outs", *OUTS],
     ],
-    ids=["solve", "check", "score", "play"],
+    ids=["solve", "check", "score", "play", "outs"],
 )
 def test_never_and_no_color_give_no_escape(args: list[str]) -> None:
     always, _ = invoke(*args, "--color", "always")

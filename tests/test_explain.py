@@ -82,6 +82,65 @@ def test_the_shortfall_hook_adds_its_clause() -> None:
     assert sentences[2] == NO_PAIR  # nothing laid: no shortfall clause
 
 
+# --- the tiles short, from 'outs' (solve --explain, a rack that cannot open) --------------
+def explained(*args: str) -> list[str]:
+    out, code = invoke("solve", *args, "--explain", "--alternatives", "0", "--format", "json")
+    assert code == 1, out
+    sentences: list[str] = json.loads(out)["explanation"]
+    return sentences
+
+
+def test_explain_says_how_many_tiles_short_both_kinds() -> None:
+    rack = "R1 R1 B2 B2 K3 K3 Y4 Y4 R10 R11 R12 B13 K13 Y13 R13 K9"
+    assert explained(*rack.split())[1:3] == [
+        "Best meld opening: R10 R11 R12 (33) + R13 B13 K13 Y13 (52) = 85 points < 101:"
+        " 16 points short; 2 tiles away: draw R12 and J, for example (rummy101 outs)"
+        " [R-OPEN-MELDS].",
+        "Best pairs opening: 4 pairs (R1 R1, B2 B2, K3 K3, Y4 Y4) < 5: 1 pair short;"
+        " 1 tile away: draw B13, for example (rummy101 outs) [R-OPEN-PAIRS].",
+    ]
+
+
+def test_explain_tiles_short_out_of_reach_and_zero() -> None:
+    assert explained("R10", "R11", "R12", "B11", "B12", "B13", "Y1")[1] == (
+        "Best meld opening: R10 R11 R12 (33) + B11 B12 B13 (36) = 69 points < 101:"
+        " 32 points short; out of reach: no opening of at most 7 tiles meets the bar,"
+        " whatever is drawn (rummy101 outs) [R-OPEN-MELDS]."
+    )
+    assert explained("R7", "R8", "R9", "B1", "B2", "B3", "--threshold", "30")[1] == (
+        "Best meld opening: R7 R8 R9 (24) = 24 points < 30: 6 points short; 0 tiles away:"
+        " after any draw it opens, discarding the tile drawn (rummy101 outs) [R-OPEN-MELDS]."
+    )
+    assert explained(*OPENS.split(), "--after", "110")[1] == (
+        f"Best meld opening: {ADDS_UP_102} < 111: 9 points short; 1 tile away: draw B10,"
+        " for example (rummy101 outs) [R-OPEN-MELDS]."
+    )
+
+
+def test_explain_no_tiles_short_when_the_rack_opens() -> None:
+    # melds open; pairs are 2 short, but the rack can open: no distance is searched
+    rack = "R1 R1 B2 B2 K3 K3 R10 R11 R12 B11 B12 B13 K10 K11 K12 Y9"
+    out, code = invoke("solve", *rack.split(), "--explain", "--alternatives", "0")
+    assert code == 0
+    assert (
+        "Best pairs opening: 3 pairs (R1 R1, B2 B2, K3 K3) < 5: 2 pairs short [R-OPEN-PAIRS]."
+        in (out.splitlines())
+    )
+    assert "rummy101 outs" not in out
+
+
+def test_explain_no_tiles_short_after_taking_the_discard() -> None:
+    assert explained("R3", "R4", "R5", "B7", "K7", "Y7", "R1", "B1", "--take", "R6")[1] == (
+        "Best meld opening: R3 R4 R5 R6 (18) + B7 K7 Y7 (21) = 39 points < 101: 62 points short"
+        " [R-OPEN-MELDS]."
+    )
+
+
+def test_explain_tiles_short_in_colour() -> None:
+    out, _ = invoke("solve", *OPENS.split(), "--after", "110", "--explain", "--color", "always")
+    assert "1 tile away: draw \x1b[34mB10\x1b[0m, for example (rummy101 outs)" in out
+
+
 def test_rising_bar_above_the_threshold() -> None:
     assert why(OPENS, after=110)[:2] == [
         "The bar: a meld opening needs 111 points, one more than the highest meld opening so"

@@ -577,3 +577,51 @@ def test_five_alternatives_on_a_symmetric_rack_are_all_proven_in_time() -> None:
     ]
     for plan in (result.best, *result.alternatives):
         validate_plan(rack, table, rules, PlayRules(opened="melds"), plan)
+
+
+# --- a player who cannot open: how far, as 'outs' counts it [R-OPEN-MELDS, R-OPEN-PAIRS] ----
+FAR_RACK = "R1 R1 B2 B2 K3 K3 Y4 R10 R11 R12 B13 K13 Y9 K9"
+FAR_TABLE = "R13 B13 Y13 | Y4 Y5 Y6"
+
+
+def _play(*args: str) -> tuple[str, int]:
+    result = CliRunner().invoke(main, ["play", *args], prog_name="rummy101")
+    return result.output, result.exit_code
+
+
+def test_cannot_open_gives_the_distance_with_the_table_seen() -> None:
+    out, code = _play(*FAR_RACK.split(), "--table", FAR_TABLE)
+    assert code == 1
+    assert out.splitlines()[3] == (
+        "Distance to an opening (rummy101 outs, the table's tiles seen): melds 3 tiles"
+        " (draw B9 J J), pairs 2 tiles (draw R10 Y9)."
+    )
+    data = json.loads(_play(*FAR_RACK.split(), "--table", FAR_TABLE, "--format", "json")[0])
+    assert data["can_open"] is False
+    assert data["distance"] == {
+        "melds": {"tiles": 3, "status": "optimal", "missing": ["B9", "J", "J"]},
+        "pairs": {"tiles": 2, "status": "optimal", "missing": ["R10", "Y9"]},
+    }
+    # the same numbers as 'outs' with the table's tiles seen
+    outs = CliRunner().invoke(main, ["outs", FAR_RACK, "--seen", FAR_TABLE.replace("|", ""),
+                                     "--format", "json"])  # fmt: skip
+    found = json.loads(outs.output)["distance"]
+    assert [found[k]["tiles"] for k in ("melds", "pairs")] == [3, 2]
+
+
+def test_distance_out_of_reach_and_only_when_the_player_cannot_open() -> None:
+    out, _ = _play("B9", "K9", "Y9", "R6", "R7", "--table", "R3 R4 R5")
+    assert (
+        "Distance to an opening (rummy101 outs, the table's tiles seen): melds out of reach,"
+        " pairs out of reach." in out.splitlines()
+    )
+    for args in (
+        ["R4", "R5", "R6", "R7", "R8", "R12", "K1", "--table", "R9 R10 R11", "--threshold", "30"],
+        ["R6", "K1", "--opened", "melds", "--table", "R3 R4 R5"],
+        ["B9", "K9", "Y9", "R6", "R7", "--take", "R7", "--table", "R3 R4 R5"],  # no draw
+    ):
+        data = json.loads(_play(*args, "--format", "json")[0])
+        assert data["distance"] is None
+        assert data["can_open"] is (False if "--take" in args else None if "--opened" in args
+                                    else True)  # fmt: skip
+        assert "Distance to an opening" not in _play(*args)[0]

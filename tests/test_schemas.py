@@ -214,6 +214,15 @@ SAMPLES = {
     "verify": ["verify", str(FIXTURES)],
     "rules": ["rules", "R-RUN"],
     "play": ["play", *PLAY_OUTPUTS["opened with melds, a finish and a retrieval"]],
+    "simulate": [
+        "simulate",
+        "--deals",
+        "3",
+        "--variant",
+        "classic=",
+        "--variant",
+        "low=--threshold 81",
+    ],
 }
 
 
@@ -227,6 +236,12 @@ def test_a_renamed_or_missing_field_is_caught(name: str) -> None:
     nested = next(v for v in inner.values() if isinstance(v, list) and v and isinstance(v[0], dict))
     nested[0] = _rename_first_key(nested[0])
     assert errors(name, inner), "a renamed field inside a list item"
+    if name == "simulate":
+        renamed = copy.deepcopy(data)
+        renamed["variants"][1]["rules"]["meld_bars"] = renamed["variants"][1]["rules"].pop(
+            "meld_bar"
+        )
+        assert errors(name, renamed)
     if name == "solve":
         renamed = copy.deepcopy(data)
         renamed["rules"]["joker_pair"] = renamed["rules"].pop("joker_pairs")
@@ -248,3 +263,71 @@ def test_schema_command() -> None:
     assert out.startswith("Error: 'solv': no such schema; schemas: solve, check, score, batch,")
     with pytest.raises(UnknownSchemaError):
         load_schema("nonesuch")
+
+
+OUTS_OUTPUTS = {
+    "waiting to draw, with draws": ["R3", "R4", "R5", "B7", "K7", "Y7", "R10", "R11",
+                                    "--seen", "R6 R6", "--draws", "3", "--samples", "20"],
+    "22 tiles: the discard table": ["R1", "R1", "B2", "B2", "K3", "K3", "Y4", "Y4", "R7", "B9",
+                                    "K10", "K11", "K12", "Y13", "R13", "B13", "Y12", "R2", "B3",
+                                    "K4", "Y5", "K9"],
+    "out of reach (7 tiles, 5 pairs)": ["R1", "B2", "K3", "Y4", "R5", "B6", "K7"],
+    "okey": ["R10", "R11", "B1", "K2", "Y3", "--indicator", "K5"],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("args", list(OUTS_OUTPUTS.values()), ids=list(OUTS_OUTPUTS))
+def test_outs_outputs_validate(args: list[str]) -> None:
+    out, code = run("outs", *args, "--format", "json")
+    assert code in (0, 1), out
+    assert errors("outs", json.loads(out)) == []
+
+
+def test_outs_schema_is_closed() -> None:
+    out, _ = run("outs", *OUTS_OUTPUTS["22 tiles: the discard table"], "--format", "json")
+    data = json.loads(out)
+    assert data["discards"] and data["distance"]["melds"]["tiles"] == 1
+    assert errors("outs", {**data, "extra": 1})
+    broken = copy.deepcopy(data)
+    broken["discards"][0]["outs"]["melds"][0]["copy"] = 1
+    assert errors("outs", broken)
+    broken = copy.deepcopy(data)
+    broken["distance"]["melds"]["status"] = "proven"
+    assert errors("outs", broken)
+    broken = copy.deepcopy(data)
+    del broken["distance"]["pairs"]["target"][0]["drawn"]
+    assert errors("outs", broken)
+
+
+def test_simulate_outputs_validate() -> None:
+    out, code = run("simulate", "--deals", "6", "--seed", "2", "--distance", "--variant",
+                    "classic=", "--variant", "okey=--indicator random", "--variant",
+                    "late=--after 120", "--format", "json")  # fmt: skip
+    assert code == 0
+    data = json.loads(out)
+    assert errors("simulate", data) == []
+    assert data["variants"][1]["rules"]["indicator"] == "random"
+    assert data["variants"][2]["one_turn_finish"] is None
+    broken = copy.deepcopy(data)
+    broken["variants"][0]["distance"]["melds"][0]["racks"] = 1
+    assert errors("simulate", broken)
+    broken = copy.deepcopy(data)
+    broken["variants"][0]["rules"]["indicator"] = "sometimes"
+    assert errors("simulate", broken)
+    plain, _ = run("simulate", "--deals", "3", "--format", "json")
+    assert errors("simulate", json.loads(plain)) == []
+
+
+def test_batch_outs_record_validates() -> None:
+    lines = [
+        json.dumps({"rack": "R3 R4 R5 B7 K7 Y7 R10 R11", "outs": True, "seen": "R6 R6"}),
+        "R1 B2 K3",
+    ]
+    records = [json.loads(r.text) for r in run_batch(lines, {"alternatives": 0})]
+    assert "outs" in records[0] and "outs" not in records[1]
+    assert records[0]["outs"]["distance"]["melds"]["tiles"] is not None
+    for record in records:
+        assert errors("batch", record) == [], record
+    broken = copy.deepcopy(records[0])
+    broken["outs"]["can_opens"] = broken["outs"].pop("can_open")
+    assert errors("batch", broken)

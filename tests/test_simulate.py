@@ -23,8 +23,11 @@ from rummy101_solver.parsing import parse_face, parse_rack
 from rummy101_solver.rules import Rules
 from rummy101_solver.simulate import (
     DEFAULT_STATISTICS,
+    DISTANCE_STATISTICS,
+    OUT_OF_REACH,
     Variant,
     _percent,
+    distance_figures,
     opening_figures,
     pairs_count,
     percentile,
@@ -264,6 +267,55 @@ def test_distance_statistics_are_shown() -> None:
     assert rows["pairs: out of reach"] == _percent(wilds[2], 20)
     plain = simulation_json(simulate(20, 1, 21, VARIANTS[:1]))
     assert plain["variants"][0]["distance"] is None
+
+
+# the real distance statistic: what 'outs' gives, rack by rack [R-OPEN-MELDS, R-OPEN-PAIRS]
+DISTANCE_CASES = [
+    *((r, Rules()) for r in deal_racks(70, 8, 21)),
+    *((r, Rules()) for r in deal_racks(80, 3, 22)),
+    *((r, Rules(threshold=81, joker_pairs=False)) for r in deal_racks(90, 3, 21)),
+    *((r, Rules(after=130)) for r in deal_racks(95, 2, 21)),
+    *((r, Rules(indicator=i)) for i, r in (deal_indicator_rack(s, 21) for s in (7, 8, 9))),
+    *((r, Rules()) for r in deal_racks(99, 3, 7)),  # 5 pairs need 10 tiles: out of reach
+    (parse_rack("R1 R2 R3 B4 B5 B6 K7 K8 K9 Y10 Y11 Y12 R13 B13 K13 J"), Rules()),
+]
+
+
+def test_distance_figures_equal_rack_distance() -> None:
+    from rummy101_solver.outs import rack_distance
+
+    kinds: Counter[tuple[str, int]] = Counter()
+    for rack, rules in DISTANCE_CASES:
+        found = distance_figures(rack, rules, 10.0)
+        for kind in ("melds", "pairs"):
+            want = rack_distance(rack, rules, kind, time_limit=10.0)
+            assert want.status != "feasible" and want.proven_none
+            tiles = OUT_OF_REACH if want.tiles is None else want.tiles
+            assert found[f"distance_{kind}"] == tiles, (rack.codes, rules, kind)
+            kinds[(kind, tiles)] += 1
+        assert found["distance_unproven"] == 0
+    # the cases reach distance 0, 1, 2 and out of reach
+    assert {("melds", 0), ("melds", 1), ("melds", 2), ("pairs", OUT_OF_REACH)} <= set(kinds)
+
+
+def test_distance_option_same_bytes_for_any_jobs() -> None:
+    args = ["simulate", "--deals", "12", "--seed", "40", "--distance", "--format", "json"]
+    one, code = invoke(*args)
+    assert code == 0
+    two, code = invoke(*args, "--jobs", "2")
+    assert code == 0
+    assert one == two
+    distance = json.loads(one)["variants"][0]["distance"]
+    figures = [distance_figures(r, Rules(), 10.0) for r in deal_racks(40, 12, 21)]
+    for kind in ("melds", "pairs"):
+        tally = Counter(f[f"distance_{kind}"] for f in figures)
+        got = {d["distance"]: d["count"] for d in distance[kind]}
+        assert got == {None if d == OUT_OF_REACH else d: n for d, n in tally.items()}
+    assert distance["unproven"] == 0
+    text, code = invoke("simulate", "--deals", "12", "--seed", "40", "--distance")
+    common, racks = Counter(f["distance_melds"] for f in figures).most_common(1)[0]
+    assert f"melds: distance {common}  {_percent(racks, 12)}" in text
+    assert DISTANCE_STATISTICS[-1] is distance_figures
 
 
 # --- the command ---------------------------------------------------------------------------

@@ -8,7 +8,7 @@ from typing import Any
 import click
 
 from rummy101_solver.case import OptionError, build_case
-from rummy101_solver.cli.common import fail
+from rummy101_solver.cli.common import echo_report, fail, report_color
 from rummy101_solver.cli.deal import MAX_SEED
 from rummy101_solver.cli.options import read_rack_text, with_options
 from rummy101_solver.parsing import RackError
@@ -31,7 +31,7 @@ EXIT_DISTANCE_MORE = 1
               help="Monte Carlo samples for --draws.")  # fmt: skip
 @click.option("--seed", type=click.IntRange(0, MAX_SEED), default=0, show_default=True,
               help="Seed of the Monte Carlo samples.")  # fmt: skip
-@with_options("time_limit", "fmt")
+@with_options("time_limit", "fmt", "color")
 def outs(
     tiles: tuple[str, ...],
     seen: str | None,
@@ -40,6 +40,7 @@ def outs(
     seed: int,
     time_limit: float,
     fmt: str,
+    color: bool,
     **options: Any,
 ) -> None:
     """How far a rack is from opening, which draws help, what to discard.
@@ -84,5 +85,7 @@ def outs(
     if fmt == "json":
         click.echo(dumps(analysis_outs_json(analysis)))
     else:
-        click.echo(analysis_outs_text(analysis, fmt))
+        colored = report_color(color, fmt)
+        text = analysis_outs_text(analysis, fmt, color=colored)
+        echo_report(text, fmt, color=colored, title="rummy101 outs")
     sys.exit(EXIT_DISTANCE_ZERO if analysis.can_open else EXIT_DISTANCE_MORE)

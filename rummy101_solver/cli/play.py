@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import time
 from typing import Any
 
 import click
@@ -83,7 +84,7 @@ def play(
         same_turn_layoff=same_turn_layoff,
     )
 
-    from rummy101_solver.play import best_turn, check_copies
+    from rummy101_solver.play import best_turn, check_copies, with_distance
     from rummy101_solver.render import dumps
     from rummy101_solver.render_play import play_json, play_text
 
@@ -91,8 +92,11 @@ def play(
         check_copies(case.rack, table, case.rules)
     except RackError as err:
         fail(str(err))
+    started = time.monotonic()
     result = best_turn(case.rack, table, case.rules, play_rules, alternatives=alternatives,
                        time_limit=time_limit)  # fmt: skip
+    # a player who cannot open: how far, in the time the command has left
+    result = with_distance(result, time_limit=max(0.001, time_limit - (time.monotonic() - started)))
     if fmt == "json":
         click.echo(dumps(play_json(result)))
     else:

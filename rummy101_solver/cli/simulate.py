@@ -108,6 +108,9 @@ def _check_plot(plot: str | None) -> None:
 @click.option("--variant", "variants", multiple=True, metavar="NAME=OPTIONS",
               help="A rule set to compare, named, given as 'solve' options; repeat it."
               " Default: classic= (the classic rules).")  # fmt: skip
+@click.option("--distance", is_flag=True, default=False,
+              help="Also the share at each distance from opening (tiles missing, as"
+              " 'outs' counts them), melds and pairs; slower.")  # fmt: skip
 @click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Local processes to spread the deals over; results do not change.")  # fmt: skip
 @click.option("--scheduler", metavar="ADDRESS", default=None,
@@ -119,7 +122,7 @@ def _check_plot(plot: str | None) -> None:
               " with the bars; needs the 'plot' extra (matplotlib).")  # fmt: skip
 @click.pass_context
 def simulate(ctx: click.Context, deals: int, seed: int, rack_size: int,
-             variants: tuple[str, ...], jobs: int, scheduler: str | None, fmt: str,
+             variants: tuple[str, ...], distance: bool, jobs: int, scheduler: str | None, fmt: str,
              plot: str | None) -> None:  # fmt: skip
     """Deal many racks and count, per rule set, how often they can open.
 
@@ -128,7 +131,10 @@ def simulate(ctx: click.Context, deals: int, seed: int, rack_size: int,
     the share of racks that open with melds, with pairs, either way, and by a
     one-turn finish, each with a 95 % Wilson score interval; percentiles
     10/50/90/99 and histograms of the best meld value and of the pairs count.
-    Every variant sees the same deals. The same seed gives byte-identical
+    Every variant sees the same deals. With --distance, also the share of
+    racks at each distance from a meld and from a pairs opening (the fewest
+    unseen tiles missing, as 'rummy101 outs' gives it; "out of reach" when
+    none can be reached). The same seed gives byte-identical
     output for any --jobs and on a Dask cluster.
 
     \b
@@ -152,15 +158,22 @@ def simulate(ctx: click.Context, deals: int, seed: int, rack_size: int,
         fail(f"variant '{twice}' is named twice; give each variant its own name")
     _check_plot(plot)
 
+    from rummy101_solver.simulate import (
+        DEFAULT_STATISTICS,
+        DISTANCE_STATISTICS,
+        simulation_json,
+        simulation_text,
+    )
     from rummy101_solver.simulate import simulate as run
-    from rummy101_solver.simulate import simulation_json, simulation_text
 
     err = sys.stderr
     with (
         click.progressbar(length=deals, label="deals", file=err, hidden=not err.isatty()) as bar,
         _executor(jobs, scheduler) as executor,
     ):
-        result = run(deals, seed, rack_size, parsed, executor=executor, progress=bar.update)
+        statistics = DISTANCE_STATISTICS if distance else DEFAULT_STATISTICS
+        result = run(deals, seed, rack_size, parsed, statistics=statistics, executor=executor,
+                     progress=bar.update)  # fmt: skip
     if fmt == "json":
         from rummy101_solver.render import dumps
 

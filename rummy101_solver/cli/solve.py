@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import time
 from typing import Any
 
 import click
@@ -52,23 +53,37 @@ def solve(
     except (RackError, OptionError) as err:
         fail(str(err))
 
-    from rummy101_solver.explain import explain_analysis
+    from rummy101_solver.explain import distance_shortfall, explain_analysis
     from rummy101_solver.render import analysis_json, analysis_text, dumps
     from rummy101_solver.solver import analyse
 
+    started = time.monotonic()
     analysis = analyse(
         case.rack, case.rules, alternatives=case.alternatives, time_limit=case.time_limit
     )
+    colored = fmt != "json" and report_color(color, fmt)
+
+    def sentences() -> list[str]:
+        # the tiles short come from 'outs', in the time the command has left, and
+        # only for a rack that cannot open; not with --take: taking the discard
+        # replaces the draw, so tiles to draw mean nothing this turn [R-TAKE-DISCARD]
+        shortfall = None
+        if not analysis.can_open and case.rules.take is None:
+            left = max(0.001, case.time_limit - (time.monotonic() - started))
+            shortfall = distance_shortfall(case.rack, case.rules, time_limit=left, color=colored)
+        return explain_analysis(
+            analysis, time_limit=case.time_limit, color=colored, shortfall=shortfall
+        )
+
     if fmt == "json":
         data = analysis_json(analysis)
         if explain:
-            data["explanation"] = explain_analysis(analysis, time_limit=case.time_limit)
+            data["explanation"] = sentences()
         click.echo(dumps(data))
     else:
-        colored = report_color(color, fmt)
         explanation = []
         if explain:
-            explanation = explain_analysis(analysis, time_limit=case.time_limit, color=colored)
+            explanation = sentences()
         text = analysis_text(analysis, fmt, color=colored, explanation=explanation)
         echo_report(text, fmt, color=colored, title="rummy101 solve")
     sys.exit(EXIT_CAN_OPEN if analysis.can_open else EXIT_CANNOT_OPEN)
