@@ -14,7 +14,13 @@ import click
 from click.core import ParameterSource
 
 from rummy101_solver.case import OptionError, build_rules
-from rummy101_solver.cli.common import fail, format_option, open_scheduler
+from rummy101_solver.cli.common import (
+    PATH_LIMIT,
+    check_writable,
+    fail,
+    format_option,
+    open_scheduler,
+)
 from rummy101_solver.cli.deal import MAX_SEED
 from rummy101_solver.messages import quote
 from rummy101_solver.parsing import RackError
@@ -96,6 +102,7 @@ def _check_plot(plot: str | None) -> None:
         import matplotlib  # noqa: F401
     except ImportError:
         fail("--plot needs matplotlib: pip install 'rummy101-solver[plot]'")
+    check_writable("--plot", plot)
 
 
 @click.command()
@@ -170,4 +177,7 @@ def simulate(ctx: click.Context, deals: int, seed: int, rack_size: int,
     if plot is not None:
         from rummy101_solver.plot import plot_simulation
 
-        plot_simulation(result, plot)
+        try:
+            plot_simulation(result, plot)
+        except OSError as err:  # the folder went away or filled up after the check
+            fail(f"--plot {quote(plot, PATH_LIMIT)}: cannot write: {err.strerror or err}")
