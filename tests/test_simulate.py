@@ -457,8 +457,7 @@ def test_plot_path_that_cannot_be_written_stops_before_dealing(
     out, code = invoke("simulate", "--deals", "20000", "--plot", str(missing))
     assert (code, out) == (
         2,
-        f"Error: --plot '{missing}': cannot write: the folder '{missing.parent}'"
-        " does not exist\n",
+        f"Error: --plot '{missing}': cannot write: the folder '{missing.parent}' does not exist\n",
     )
     Path("file").write_text("x")
     under_file = Path("file", "x.png")
