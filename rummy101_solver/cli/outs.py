@@ -8,7 +8,7 @@ from typing import Any
 import click
 
 from rummy101_solver.case import OptionError, build_case
-from rummy101_solver.cli.common import fail
+from rummy101_solver.cli.common import echo_report, fail
 from rummy101_solver.cli.deal import MAX_SEED
 from rummy101_solver.cli.options import read_rack_text, with_options
 from rummy101_solver.parsing import RackError
@@ -84,5 +84,5 @@ def outs(
     if fmt == "json":
         click.echo(dumps(analysis_outs_json(analysis)))
     else:
-        click.echo(analysis_outs_text(analysis, fmt))
+        echo_report(analysis_outs_text(analysis, fmt), fmt, title="rummy101 outs")
     sys.exit(EXIT_DISTANCE_ZERO if analysis.can_open else EXIT_DISTANCE_MORE)

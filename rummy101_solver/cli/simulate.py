@@ -17,6 +17,7 @@ from rummy101_solver.case import OptionError, build_rules
 from rummy101_solver.cli.common import (
     PATH_LIMIT,
     check_writable,
+    echo_report,
     fail,
     format_option,
     open_scheduler,
@@ -173,7 +174,7 @@ def simulate(ctx: click.Context, deals: int, seed: int, rack_size: int,
 
         click.echo(dumps(simulation_json(result)))
     else:
-        click.echo(simulation_text(result, fmt))
+        echo_report(simulation_text(result, fmt), fmt, title="rummy101 simulate")
     if plot is not None:
         from rummy101_solver.plot import plot_simulation
 

@@ -13,7 +13,7 @@ import json
 import click
 from tabulate import tabulate
 
-from rummy101_solver.cli.common import InputError, format_option
+from rummy101_solver.cli.common import InputError, echo_report, format_option
 from rummy101_solver.ledger import LedgerError, Standings, read_ledger, standings, standings_json
 
 ALIGN = ("left", "right", "right", "right", "right")
@@ -99,4 +99,7 @@ def standings_command(ledger: str, after: int | None, fmt: str) -> None:
     warning = truncated_warning(ledger, table)
     if warning:
         click.echo(warning, err=True)
-    click.echo(standings_dumps(table) if fmt == "json" else standings_text(table, fmt))
+    if fmt == "json":
+        click.echo(standings_dumps(table))
+    else:
+        echo_report(standings_text(table, fmt), fmt, title="rummy101 standings")
