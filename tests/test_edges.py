@@ -105,6 +105,33 @@ def test_solve_takes_one_rack_from_stdin() -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("command", "says"),
+    [
+        ("check", "one arrangement per command, its groups on one line separated by '|' or '/';"
+         " 'rummy101 batch' analyses racks and cannot check arrangements"),
+        ("play", "one rack per command, the table in --table; 'rummy101 batch' does not play"
+         " turns"),
+        ("outs", "one rack per command; use 'rummy101 batch --outs' for one rack per line"),
+    ],
+)  # fmt: skip
+def test_two_lines_on_stdin_are_refused_in_each_command_own_words(command: str, says: str) -> None:
+    out, code = invoke(command, input="R1 R2 R3\n# a comment\n\nB1 B2 B3\n")
+    assert (code, out) == (2, f"Error: stdin holds 2 lines (lines 1 and 4 …): {says}\n")
+
+
+def test_a_terminal_for_stdin_is_an_empty_input_in_each_command_own_words(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("rummy101_solver.cli.options.stdin_is_terminal", lambda: True)
+    out, code = invoke("check")
+    assert (code, out) == (2, "Error: empty arrangement: give the groups as arguments"
+                           ' (rummy101 check "R3 R4 R5 | B7 K7 Y7") or on stdin\n')  # fmt: skip
+    out, code = invoke("play", "--opened", "melds")
+    assert (code, out) == (2, "Error: empty rack: give the tiles as arguments"
+                           " (rummy101 play R3 R4 R5 …) or on stdin\n")  # fmt: skip
+
+
 def test_deal_seed_must_not_be_negative() -> None:
     out, code = invoke("deal", "--seed", "-5")
     assert code == 2

@@ -175,21 +175,38 @@ solve_options = with_options(
 """The options of ``solve`` (and ``batch``)."""
 
 
-def read_rack_text(tiles: tuple[str, ...]) -> str:
-    """The rack text: the arguments, or stdin when there are none or only ``-``.
+ONE_PER_COMMAND = {
+    "solve": "one rack per command; use 'rummy101 batch' for one rack per line",
+    "outs": "one rack per command; use 'rummy101 batch --outs' for one rack per line",
+    "play": "one rack per command, the table in --table; 'rummy101 batch' does not play turns",
+    "check": "one arrangement per command, its groups on one line separated by '|' or '/';"
+    " 'rummy101 batch' analyses racks and cannot check arrangements",
+}
+"""Per command: what stdin holds, said when it holds more than one line."""
+
+
+def read_rack_text(tiles: tuple[str, ...], command: str = "solve") -> str:
+    """The rack (or, for ``check``, the arrangement) text of ``command``: the
+    arguments, or stdin when there are none or only ``-``.
 
     From stdin: one line, blank lines and lines starting with ``#`` skipped
-    (as ``batch`` does); each line at most 16384 bytes.
+    (as ``batch`` does); each line at most 16384 bytes. More lines, or a
+    terminal for stdin, stop with a message for ``command`` (exit 2).
     """
     if tiles and tiles != ("-",):
         return " ".join(tiles)
     if stdin_is_terminal():
-        fail("empty rack: give the tiles as arguments (rummy101 solve R3 R4 R5 …) or on stdin")
+        if command == "check":
+            fail(
+                "empty arrangement: give the groups as arguments"
+                ' (rummy101 check "R3 R4 R5 | B7 K7 Y7") or on stdin'
+            )
+        fail(f"empty rack: give the tiles as arguments (rummy101 {command} R3 R4 R5 …) or on stdin")
     lines = [(n, line) for n, line in read_stdin_lines() if line.strip()]
     lines = [(n, line) for n, line in lines if not line.lstrip().startswith("#")]
     if len(lines) > 1:
         fail(
-            f"stdin holds {len(lines)} lines (lines {lines[0][0]} and {lines[1][0]} …): one rack"
-            " per command; use 'rummy101 batch' for one rack per line"
+            f"stdin holds {len(lines)} lines (lines {lines[0][0]} and {lines[1][0]} …): "
+            + ONE_PER_COMMAND[command]
         )
     return lines[0][1] if lines else ""

@@ -60,7 +60,7 @@ def outs(
     """
     options["time_limit"] = time_limit
     try:
-        case = build_case(read_rack_text(tiles), options)
+        case = build_case(read_rack_text(tiles, "outs"), options)
     except (RackError, OptionError) as err:
         fail(str(err))
 

@@ -71,7 +71,7 @@ def play(
     from rummy101_solver.play import PlayError, PlayRules, parse_table
 
     try:
-        case = build_case(read_rack_text(tiles), options)
+        case = build_case(read_rack_text(tiles, "play"), options)
         table = parse_table(table_text, case.rules)
     except (RackError, OptionError, PlayError) as err:
         fail(str(err))
