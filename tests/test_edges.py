@@ -68,8 +68,27 @@ def test_batch_non_utf8_line_gets_an_error_record() -> None:
     assert code == 3
     records = [json.loads(line) for line in out.splitlines()]
     assert [r["line"] for r in records] == [1, 2, 3]
-    assert records[1]["error"] == "'��' (tile 1): not a tile; write a colour R, B, K or Y and a" \
-        " number 1–13 (R7, 7R, red 7), or J for a joker"  # fmt: skip
+    assert records[1]["error"] == "'\\xff\\xfe' (tile 1): not a tile; write a colour R, B, K or" \
+        " Y and a number 1–13 (R7, 7R, red 7), or J for a joker"  # fmt: skip
+
+
+NOT_A_TILE = (" (tile 1): not a tile; write a colour R, B, K or Y and a number 1–13 (R7, 7R,"
+              " red 7), or J for a joker")  # fmt: skip
+
+
+def test_bytes_that_are_not_utf8_show_the_same_from_stdin_and_arguments() -> None:
+    from_stdin = invoke("solve", input=b"\xff\xfe\n")
+    from_argument = invoke("solve", "\udcff\udcfe")  # how Python passes argv bytes ff fe
+    expected = (f"Error: '\\xff\\xfe'{NOT_A_TILE}\n", 2)
+    assert from_stdin == expected
+    assert from_argument == expected
+    out, code = invoke("check", input=b"R1 R2 R3 | B1 \xc3\n")
+    assert (code, out) == (2, f"Error: '\\xc3' (tile 5){NOT_A_TILE.removeprefix(' (tile 1)')}\n")
+
+
+def test_verify_refuses_stdin_that_is_not_utf8_as_it_refuses_such_a_file() -> None:
+    out, code = invoke("verify", "-", input=b'\n{"name": "a\xff", "rack": "R1"}\n')
+    assert (code, out) == (2, "Error: stdin: not UTF-8 text (line 2)\n")
 
 
 def test_a_thousand_digit_number_is_out_of_range() -> None:

@@ -137,8 +137,8 @@ def stdin_is_terminal() -> bool:
 
 def read_stdin_lines(limit: int = MAX_STDIN) -> list[tuple[int, str]]:
     """The lines of stdin as (1-based number, text), split at ``\n`` only (a
-    ``\r`` before it dropped). Bytes that are not UTF-8 become U+FFFD, so the
-    token they are in gets a clear error instead of a traceback.
+    ``\r`` before it dropped). Bytes that are not UTF-8 are kept as lone
+    surrogates, as in the arguments, so a message shows them as ``\xff``.
 
     Fails (exit 2) for a line over :data:`~rummy101_solver.lines.MAX_LINE`
     bytes, for more than ``limit`` characters in all, and when stdin cannot be read.

@@ -13,6 +13,14 @@ from rummy101_solver.cli.options import with_options
 from rummy101_solver.messages import one_line
 
 
+def _utf8(text: str) -> str:
+    """Fixtures from stdin, refused (exit 2) when not UTF-8, as a fixture file is."""
+    for number, line in enumerate(text.split("\n"), start=1):
+        if any("\udc80" <= char <= "\udcff" for char in line):
+            fail(f"stdin: not UTF-8 text (line {number})")
+    return text
+
+
 @click.command()
 @click.argument(
     "fixtures", type=click.Path(exists=True, dir_okay=False, allow_dash=True, path_type=Path)
@@ -54,7 +62,7 @@ def verify(fixtures: Path, fmt: str, failures_only: bool) -> None:
     source = "stdin" if str(fixtures) == "-" else str(fixtures)
     try:
         if str(fixtures) == "-":
-            cases = parse_fixtures(read_stdin(), source, toml=None)
+            cases = parse_fixtures(_utf8(read_stdin()), source, toml=None)
         else:
             cases = list(load_cases(fixtures))
         checks = [c for label, case in cases for c in run_case(label, case)]
