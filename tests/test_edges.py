@@ -115,6 +115,20 @@ def test_non_ascii_digits_are_not_numbers() -> None:
     assert str(err.value).startswith("'R\u0667' (tile 1): not a tile")
 
 
+@pytest.mark.parametrize(
+    ("token", "why"),
+    [
+        ("R7B7", "write tiles apart: R7 B7"),
+        ("r12k3J", "write tiles apart: r12 k3 J"),
+        ("r\uff17", "numbers are written with the ASCII digits 0–9, '\uff17' is not one"),
+        ("K1\u0663", "numbers are written with the ASCII digits 0–9, '\u0663' is not one"),
+    ],
+)
+def test_a_token_that_is_not_a_tile_says_what_to_write(token: str, why: str) -> None:
+    out, code = invoke("solve", "R1", token)
+    assert (code, out) == (2, f"Error: '{token}' (tile 2): not a tile; {why}\n")
+
+
 def test_solve_takes_one_rack_from_stdin() -> None:
     out, code = invoke("solve", input="R1 R2 R3\nB4 B5 B6\n")
     assert code == 2
