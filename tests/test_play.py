@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import click
 import pytest
 from click.testing import CliRunner
 from play_validator import validate_plan
@@ -449,3 +450,16 @@ def test_one_turn_any_value_agrees_with_solve_on_seeded_racks() -> None:
         seen[(plan.finish.possible, plan.finish.joker_finish)] += 1
     # 155 finishes, 13 with a joker, 26 none (and 6 racks with a third copy, skipped)
     assert seen == {(True, False): 155, (True, True): 13, (False, False): 26}
+
+
+def test_play_help_words_alternatives_as_play_lists_them() -> None:
+    from rummy101_solver.cli.play import play as play_command
+
+    option = next(p for p in play_command.params if p.name == "alternatives")
+    assert isinstance(option, click.Option)
+    assert option.help == (
+        "Next-best turns to list ('Other plans'): of the best turn's kind (a meld opening,"
+        " a pairs opening, or a turn once opened), ranked as the best, each leaving other"
+        " tiles on the rack than every turn above it."
+    )
+    assert option.default == 3

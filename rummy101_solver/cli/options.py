@@ -125,6 +125,15 @@ _OPTIONS: dict[str, Callable[[F], F]] = {
         help="Next-best openings to list; each lays a tile no opening above it lays"
         " (a part of the best is never listed).",
     ),
+    "play_alternatives": click.option(
+        "--alternatives",
+        type=click.IntRange(0, 50),
+        default=3,
+        show_default=True,
+        help="Next-best turns to list ('Other plans'): of the best turn's kind (a meld"
+        " opening, a pairs opening, or a turn once opened), ranked as the best, each leaving"
+        " other tiles on the rack than every turn above it.",
+    ),
     "time_limit": click.option(
         "--time-limit",
         type=FiniteFloatRange(0.001, MAX_TIME_LIMIT),

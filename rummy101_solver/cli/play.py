@@ -36,7 +36,9 @@ EXIT_NOTHING = 1
 @click.option("--no-same-turn-layoff", "same_turn_layoff", flag_value=False, default=True,
               help="House rule: a player opening this turn lays off and retrieves only from"
               " the next turn [R-LAYOFF].")  # fmt: skip
-@with_options(*RULE_OPTIONS, "one_turn_any_value", "alternatives", "time_limit", "fmt", "color")
+@with_options(
+    *RULE_OPTIONS, "one_turn_any_value", "play_alternatives", "time_limit", "fmt", "color"
+)
 def play(
     tiles: tuple[str, ...],
     table_text: str,
