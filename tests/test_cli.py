@@ -193,3 +193,26 @@ def test_a_time_limited_answer_never_claims_optimal() -> None:
     )
     assert "(feasible: the time limit ran out before this was proven best)" in text
     assert "optimal" not in text
+
+
+def test_exit_1_for_none_found_in_time_is_documented() -> None:
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    assert (
+        "| it cannot, or no opening was found within `--time-limit` (the verdict line says"
+        ' which: "no opening found within the time limit (not proven impossible)") |' in readme
+    )
+    assert "| nothing can be laid, or no plan was found within `--time-limit` (the" in readme
+    out, code = invoke("solve", "--help")
+    assert code == 0
+    assert (
+        "Exit code: 0 the rack can open, 1 it cannot, or no opening was found within"
+        " --time-limit (the verdict line says which), 2 bad input." in " ".join(out.split())
+    )
+    out, code = invoke("play", "--help")
+    assert code == 0
+    assert (
+        "1 nothing can be laid, or no plan was found within --time-limit (the verdict line"
+        " says which), 2 bad input." in " ".join(out.split())
+    )

@@ -68,7 +68,8 @@ def play(
       rummy101 play --layoff-limit 3 --retrieve full-set --table "R4 R5 R6" R7 R8 R9 K1
 
     Exit code: 0 the turn lays something (or finishes), 1 nothing can be
-    laid, 2 bad input.
+    laid, or no plan was found within --time-limit (the verdict line says
+    which), 2 bad input.
     """
     from rummy101_solver.play import PlayError, PlayRules, parse_table
 
