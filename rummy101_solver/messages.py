@@ -48,6 +48,12 @@ def escape(text: str, limit: int | None = TOKEN_LIMIT) -> str:
     return "".join(out)
 
 
+def count_of(n: int, unit: str) -> str:
+    """``n`` and its unit, given in the plural, singular for one: ``count_of(1,
+    "points")`` → ``1 point``, ``count_of(0, "pairs")`` → ``0 pairs``."""
+    return f"{n} {unit.removesuffix('s') if n == 1 else unit}"
+
+
 def quote(token: str, limit: int = TOKEN_LIMIT) -> str:
     """A token for a message, in single quotes: ``quote("R7")`` → ``'R7'``,
     ``quote("\\x1b[31mR7")`` → ``'\\x1b[31mR7'``; at most ``limit`` characters
