@@ -359,7 +359,7 @@ def test_verify_dash_reads_toml_or_json_lines_from_stdin() -> None:
     for text in (toml, jsonl):
         result = invoke("verify", "-", input=text)
         assert result.exit_code == 0
-        assert result.stdout.splitlines()[-1] == "1 cases, 1 checks: 1 passed, 0 failed"
+        assert result.stdout.splitlines()[-1] == "1 case, 1 check: 1 passed, 0 failed"
     label = invoke("verify", "-", "--format", "json", input=toml).stdout
     assert json.loads(label)["checks"][0]["case"] == "case 1"
 
