@@ -25,12 +25,35 @@ from rummy101_solver.rules import MELD_THRESHOLD, PAIRS_THRESHOLD
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-class FiniteFloatRange(click.FloatRange):
-    """``click.FloatRange`` that also refuses ``nan`` (it compares false with
-    every bound, so a plain range lets it through) and infinities. Every float
-    option of every command uses it (a test checks)."""
+def _ascii_number(
+    kind: click.IntRange | click.FloatRange,
+    value: Any,
+    param: click.Parameter | None,
+    ctx: click.Context | None,
+) -> None:
+    """Refuse a number written with other digits than ASCII 0–9 (a full-width
+    zero: Python's ``int`` and ``float`` would read it), as tiles refuse them [R-TILES]."""
+    if isinstance(value, str) and not value.isascii():
+        kind.fail(f"{value!r}: numbers are written with the ASCII digits 0–9", param, ctx)
+
+
+class IntRange(click.IntRange):
+    """``click.IntRange`` that takes only ASCII digits (``--threshold`` with a
+    full-width zero is refused, as a tile with a full-width 7 is). Every
+    integer option of every command uses it (a test checks)."""
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        _ascii_number(self, value, param, ctx)
+        return super().convert(value, param, ctx)
+
+
+class FiniteFloatRange(click.FloatRange):
+    """``click.FloatRange`` that also refuses ``nan`` (it compares false with
+    every bound, so a plain range lets it through) and infinities, and takes
+    only ASCII digits. Every float option of every command uses it (a test checks)."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        _ascii_number(self, value, param, ctx)
         number = super().convert(value, param, ctx)
         if not math.isfinite(number):
             self.fail(f"{value!r} is not a finite number", param, ctx)
@@ -40,21 +63,21 @@ class FiniteFloatRange(click.FloatRange):
 _OPTIONS: dict[str, Callable[[F], F]] = {
     "threshold": click.option(
         "--threshold",
-        type=click.IntRange(0, MAX_POINTS),
+        type=IntRange(0, MAX_POINTS),
         default=MELD_THRESHOLD,
         show_default=True,
         help="Points a meld opening needs [R-OPEN-MELDS].",
     ),
     "pairs_threshold": click.option(
         "--pairs-threshold",
-        type=click.IntRange(0, MAX_PAIRS),
+        type=IntRange(0, MAX_PAIRS),
         default=PAIRS_THRESHOLD,
         show_default=True,
         help="Pairs a pairs opening needs [R-OPEN-PAIRS].",
     ),
     "after": click.option(
         "--after",
-        type=click.IntRange(0, MAX_POINTS),
+        type=IntRange(0, MAX_POINTS),
         default=None,
         metavar="POINTS",
         help="Rising mode: highest meld opening so far; the bar becomes POINTS+1 [R-RISING].",
@@ -68,7 +91,7 @@ _OPTIONS: dict[str, Callable[[F], F]] = {
     ),
     "after_pairs": click.option(
         "--after-pairs",
-        type=click.IntRange(0, MAX_PAIRS),
+        type=IntRange(0, MAX_PAIRS),
         default=None,
         metavar="PAIRS",
         help="Rising mode: the most pairs opened so far; the bar becomes PAIRS+1 [R-RISING].",
@@ -112,14 +135,14 @@ _OPTIONS: dict[str, Callable[[F], F]] = {
     ),
     "keep": click.option(
         "--keep",
-        type=click.IntRange(0, 22),
+        type=IntRange(0, 22),
         default=1,
         show_default=True,
         help="Tiles that must stay on the rack (1 for the discard) [R-KEEP-DISCARD].",
     ),
     "alternatives": click.option(
         "--alternatives",
-        type=click.IntRange(0, 50),
+        type=IntRange(0, 50),
         default=3,
         show_default=True,
         help="Next-best openings to list; each lays a tile no opening above it lays"
@@ -127,7 +150,7 @@ _OPTIONS: dict[str, Callable[[F], F]] = {
     ),
     "play_alternatives": click.option(
         "--alternatives",
-        type=click.IntRange(0, 50),
+        type=IntRange(0, 50),
         default=3,
         show_default=True,
         help="Next-best turns to list ('Other plans'): of the best turn's kind (a meld"

@@ -9,7 +9,7 @@ import click
 
 from rummy101_solver.case import OptionError, build_case
 from rummy101_solver.cli.common import echo_report, fail, report_color
-from rummy101_solver.cli.options import RULE_OPTIONS, read_rack_text, with_options
+from rummy101_solver.cli.options import RULE_OPTIONS, IntRange, read_rack_text, with_options
 from rummy101_solver.parsing import RackError
 
 EXIT_LAYS = 0
@@ -26,7 +26,7 @@ EXIT_NOTHING = 1
 @click.option("--pairs-on-table", is_flag=True, default=False,
               help="Someone has opened with pairs: a meld opener may lay pairs"
               " [R-PAIRS-AFTER] (implied by a pair on the table).")  # fmt: skip
-@click.option("--layoff-limit", type=click.IntRange(1, 13), default=None, metavar="N",
+@click.option("--layoff-limit", type=IntRange(1, 13), default=None, metavar="N",
               help="House rule: at most N tiles laid off onto one group per turn (seed 004: 3)"
               " [R-LAYOFF-LIMIT]. Default: no limit.")  # fmt: skip
 @click.option("--retrieve", type=click.Choice(["any", "full-set"]), default="any",

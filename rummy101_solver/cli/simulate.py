@@ -23,6 +23,7 @@ from rummy101_solver.cli.common import (
     open_scheduler,
 )
 from rummy101_solver.cli.deal import MAX_SEED
+from rummy101_solver.cli.options import IntRange
 from rummy101_solver.messages import quote
 from rummy101_solver.parsing import RackError
 
@@ -107,16 +108,16 @@ def _check_plot(plot: str | None) -> None:
 
 
 @click.command()
-@click.option("--deals", type=click.IntRange(1, 10_000_000), default=1000, show_default=True,
+@click.option("--deals", type=IntRange(1, 10_000_000), default=1000, show_default=True,
               help="Racks to deal, one per deal.")  # fmt: skip
-@click.option("--seed", type=click.IntRange(0, MAX_SEED), default=1, show_default=True,
+@click.option("--seed", type=IntRange(0, MAX_SEED), default=1, show_default=True,
               help="Seed of the first deal (deal i is shuffled with SEED+i).")  # fmt: skip
-@click.option("--rack-size", type=click.IntRange(2, 22), default=21, show_default=True,
+@click.option("--rack-size", type=IntRange(2, 22), default=21, show_default=True,
               help="Tiles per rack: 21, or 22 for the starting player [R-RACK].")  # fmt: skip
 @click.option("--variant", "variants", multiple=True, metavar="NAME=OPTIONS",
               help="A rule set to compare, named, given as 'solve' options; repeat it."
               " Default: classic= (the classic rules).")  # fmt: skip
-@click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
+@click.option("--jobs", type=IntRange(1, 64), default=1, show_default=True,
               help="Local processes to spread the deals over; results do not change.")  # fmt: skip
 @click.option("--scheduler", metavar="ADDRESS", default=None,
               help="Run the deals on a Dask cluster (tcp://host:8786) instead of local"

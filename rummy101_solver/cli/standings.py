@@ -14,6 +14,7 @@ import click
 from tabulate import tabulate
 
 from rummy101_solver.cli.common import InputError, echo_report, format_option
+from rummy101_solver.cli.options import IntRange
 from rummy101_solver.ledger import LedgerError, Standings, read_ledger, standings, standings_json
 
 ALIGN = ("left", "right", "right", "right", "right")
@@ -64,7 +65,7 @@ def truncated_warning(path: str, table: Standings) -> str | None:
 @click.argument("ledger", metavar="LEDGER", type=click.Path(dir_okay=False))
 @click.option(
     "--after",
-    type=click.IntRange(1, 1_000_000),
+    type=IntRange(1, 1_000_000),
     default=None,
     metavar="N",
     help="The standings after round N (default: the last round).",
