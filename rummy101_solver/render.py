@@ -573,6 +573,15 @@ def check_text(
     head = "Total:" if every else "Total of the legal groups:"
     if result.kind == "pairs":
         total = f"{head} {result.count} pair{'s' * (result.count != 1)}."
+    elif result.kind == "mixed":
+        legal = [g.verdict for g in result.groups if g.verdict.legal]
+        melds = [v for v in legal if v.kind != "pair"]
+        pairs = len(legal) - len(melds)
+        total = (
+            f"{head} melds {count_of(sum(v.value for v in melds), 'points')} in"
+            f" {count_of(len(melds), 'groups')} and {count_of(pairs, 'pairs')}, not added up:"
+            " one opening is melds or pairs, never both [R-NO-MIX]."
+        )
     elif every:
         total = f"{head} {result.value} points in {result.count} group{'s' * (result.count != 1)}."
     else:
