@@ -83,11 +83,25 @@ def _bad_input() -> Iterator[None]:
 
 
 def _text(tiles: Tiles) -> str:
+    """Tiles as text; anything but text or a list of texts raises :class:`BadInputError`."""
     if isinstance(tiles, str):
         return tiles
-    if not all(isinstance(t, str) for t in tiles):
-        raise BadInputError("tiles must be text, e.g. 'R3 R4 R5' or ['R3', 'R4', 'R5']")
+    if not isinstance(tiles, list | tuple) or not all(isinstance(t, str) for t in tiles):
+        raise BadInputError(
+            f"tiles must be text, e.g. 'R3 R4 R5' or ['R3', 'R4', 'R5'], not {_kind(tiles)}"
+        )
     return " ".join(tiles)
+
+
+def _kind(value: object) -> str:
+    """What a value is, for a message: ``None``, ``an int``, ``a list holding None``."""
+    if value is None:
+        return "None"
+    if isinstance(value, list | tuple):
+        bad = next((v for v in value if not isinstance(v, str)), None)
+        return f"a {type(value).__name__} holding {_kind(bad)}"
+    name = type(value).__name__
+    return f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
 
 
 def analyse(
@@ -106,6 +120,7 @@ def analyse(
     keep: int = 1,
     alternatives: int = 3,
     time_limit: float = 10.0,
+    explain: bool = False,
 ) -> dict[str, Any]:
     """``rummy101 solve``: the best meld and pairs openings of ``rack``.
 
@@ -113,7 +128,8 @@ def analyse(
     in seconds). Returns the ``solve --format json`` object: ``rack``,
     ``rules``, ``melds``, ``meld_alternatives``, ``pairs``,
     ``pair_alternatives``, ``one_turn_finish``, ``can_open``, ``recommended``
-    [R-OPEN-MELDS, R-OPEN-PAIRS, R-ONE-TURN].
+    [R-OPEN-MELDS, R-OPEN-PAIRS, R-ONE-TURN]; with ``explain`` also
+    ``explanation``, the sentences of ``solve --explain --format json``.
 
     Raises :class:`BadInputError` for a bad tile or option.
     """
@@ -131,7 +147,12 @@ def analyse(
 
     result = solve(case.rack, case.rules, alternatives=case.alternatives,
                    time_limit=case.time_limit)  # fmt: skip
-    return analysis_json(result)
+    data = analysis_json(result)
+    if explain:
+        from rummy101_solver.explain import explain_analysis
+
+        data["explanation"] = explain_analysis(result, time_limit=case.time_limit)
+    return data
 
 
 def check(
@@ -168,10 +189,7 @@ def check(
         "after": after, "after_pairs": after_pairs, "take": take, "indicator": indicator,
         "joker_pairs": joker_pairs, "keep": keep,
     }  # fmt: skip
-    if isinstance(arrangement, str):
-        text = arrangement
-    else:
-        text = " | ".join(_text(group) for group in arrangement)
+    text = _groups(arrangement)
     with _bad_input():
         if rack is not None:
             case = build_case(_text(rack), options)
@@ -312,6 +330,11 @@ def _groups(groups: str | Sequence[Tiles]) -> str:
     """Groups as text: ``"R3 R4 R5 | B7 K7 J"``, or a list of groups, each text or tiles."""
     if isinstance(groups, str):
         return groups
+    if not isinstance(groups, list | tuple):
+        raise BadInputError(
+            "groups must be text, e.g. 'R3 R4 R5 | B7 K7 J', or a list of groups,"
+            f" not {_kind(groups)}"
+        )
     return " | ".join(_text(group) for group in groups)
 
 
@@ -426,6 +449,11 @@ def score(
     if isinstance(players, str):
         lines = (line.strip() for line in players.splitlines())
         players = [line for line in lines if line and not line.startswith("#")]
+    elif not isinstance(players, list | tuple) or not all(isinstance(p, str) for p in players):
+        raise BadInputError(
+            "players must be text, one 'NAME: STATE TILES' a line, or a list of them,"
+            f" not {_kind(players)}"
+        )
     with _bad_input():
         hands = [parse_player(text) for text in players]
         rules = ScoreRules(joker_left_points=joker_left,
@@ -443,6 +471,9 @@ def rules(*rule_ids: str) -> dict[str, Any]:
     """
     from rummy101_solver.rulebook import find_rules
 
+    if not all(isinstance(rule_id, str) for rule_id in rule_ids):
+        bad = next(rule_id for rule_id in rule_ids if not isinstance(rule_id, str))
+        raise BadInputError(f"rule ids are text, e.g. 'R-RUN', not {_kind(bad)}")
     with _bad_input():
         found = find_rules(rule_ids)
     return {"rules": [r.to_json() for r in found]}
@@ -457,5 +488,7 @@ def schema(name: str) -> dict[str, Any]:
     """
     from rummy101_solver.schema import load_schema
 
+    if not isinstance(name, str):
+        raise BadInputError(f"a schema name is text, e.g. 'solve', not {_kind(name)}")
     with _bad_input():
         return load_schema(name)

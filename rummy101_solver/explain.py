@@ -23,6 +23,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 
+from rummy101_solver.messages import count_of
 from rummy101_solver.render import meld_text, tile_text, tiles_text
 from rummy101_solver.rules import MELD_THRESHOLD, PAIRS_THRESHOLD, OpeningKind, Rules
 from rummy101_solver.solver import Analysis, Opening, best_openings
@@ -98,17 +99,20 @@ def _bar_phrase(rules: Rules, kind: OpeningKind) -> str:
     if after is not None:
         if after + 1 > threshold:
             return (
-                f"{after + 1} {unit}, one more than the highest {_LABEL[kind]} opening so far"
-                f" ({after}, {option}) [R-RISING]"
+                f"{count_of(after + 1, unit)}, one more than the highest {_LABEL[kind]}"
+                f" opening so far ({after}, {option}) [R-RISING]"
             )
         return (
-            f"{threshold} {unit}: one more than the highest opening so far ({after}, {option})"
-            f" would be less, and the bar never drops below the threshold [R-RISING]"
+            f"{count_of(threshold, unit)}: one more than the highest opening so far"
+            f" ({after}, {option}) would be less, and the bar never drops below the"
+            " threshold [R-RISING]"
         )
     if threshold != default:
         flag = "--threshold" if melds else "--pairs-threshold"
-        return f"{threshold} {unit} ({flag} {threshold}; the default is {default}) [{rule}]"
-    return f"{threshold} {unit}, the default [{rule}]"
+        return (
+            f"{count_of(threshold, unit)} ({flag} {threshold}; the default is {default}) [{rule}]"
+        )
+    return f"{count_of(threshold, unit)}, the default [{rule}]"
 
 
 def bar_sentence(rules: Rules) -> str:
@@ -255,7 +259,7 @@ def runner_up_sentence(analysis: Analysis, kind: OpeningKind, *, color: bool = F
     score = "value" if kind == "melds" else "pairs"
 
     def amount(o: Opening) -> str:
-        return f"{o.value} points" if kind == "melds" else _plural(o.count, "pair")
+        return count_of(o.value, "points") if kind == "melds" else _plural(o.count, "pair")
 
     laid = [len(rack) - len(o.left) for o in (best, alt)]
     ranked_by = best.ranked_by

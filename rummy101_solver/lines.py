@@ -73,8 +73,9 @@ def split_lines(text: str) -> list[str]:
 
 
 def read_lines(stream: BinaryIO, limit: int = MAX_LINE) -> Iterator[str]:
-    """The lines of a binary stream, read lazily, decoded as UTF-8 (bytes that
-    are not UTF-8 become U+FFFD, so the token they are in gets a clear error).
+    """The lines of a binary stream, read lazily, decoded as UTF-8; a byte that
+    is not UTF-8 becomes a lone surrogate (``surrogateescape``), as in the
+    command-line arguments, so a message shows it as the same ``\\xff``.
 
     A line longer than ``limit`` bytes is read through but not kept: it comes
     out as a :class:`LongLine`. Memory stays within ``limit`` bytes a line.
@@ -88,4 +89,4 @@ def read_lines(stream: BinaryIO, limit: int = MAX_LINE) -> Iterator[str]:
             length += len(rest) - (1 if rest.endswith(b"\r\n") else 0) - (1 if rest else 0)
             yield LongLine(length)
             continue
-        yield _strip_break(raw.decode("utf-8", errors="replace"))
+        yield _strip_break(raw.decode("utf-8", errors="surrogateescape"))

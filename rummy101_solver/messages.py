@@ -21,9 +21,13 @@ ELLIPSIS = "…"
 
 
 def _escape(char: str) -> str:
-    """One character as shown: printable as is, anything else as ``repr`` writes it."""
+    """One character as shown: printable as is, a byte that was not UTF-8 (a
+    lone surrogate U+DC80–U+DCFF, as Python keeps such bytes of arguments and
+    stdin) as that byte, ``\\xff``, anything else as ``repr`` writes it."""
     if char in "'\\":
         return "\\" + char
+    if "\udc80" <= char <= "\udcff":
+        return f"\\x{ord(char) - 0xDC00:02x}"
     if char.isprintable():
         return char
     return repr(char)[1:-1]  # '\n' → \n, ESC → \x1b, U+202E → \u202e
@@ -42,6 +46,12 @@ def escape(text: str, limit: int | None = TOKEN_LIMIT) -> str:
         out.append(piece)
         shown += len(piece)
     return "".join(out)
+
+
+def count_of(n: int, unit: str) -> str:
+    """``n`` and its unit, given in the plural, singular for one: ``count_of(1,
+    "points")`` → ``1 point``, ``count_of(0, "pairs")`` → ``0 pairs``."""
+    return f"{n} {unit.removesuffix('s') if n == 1 else unit}"
 
 
 def quote(token: str, limit: int = TOKEN_LIMIT) -> str:

@@ -63,6 +63,21 @@ _PLAIN_TILES = tuple(Tile(f) for f in ALL_FACES)
 
 TILE_HINT = "write a colour R, B, K or Y and a number 1–13 (R7, 7R, red 7), or J for a joker"
 
+_RUN_TOGETHER = re.compile(r"(?:[rbky](?:1[0-3]|[1-9])|j)", re.IGNORECASE)
+
+
+def _not_a_tile(token: str) -> str:
+    """Why ``token`` is not a tile: tiles run together (``R7B7``), a digit
+    that is not ASCII (``r`` and a full-width 7), else the general hint."""
+    if len(token) <= 12 and re.fullmatch(f"{_RUN_TOGETHER.pattern}{{2,}}", token, re.I):
+        return f"not a tile; write tiles apart: {' '.join(_RUN_TOGETHER.findall(token))}"
+    digit = next((c for c in token if c.isdigit() and c not in "0123456789"), None)
+    if digit is not None:
+        return (
+            f"not a tile; numbers are written with the ASCII digits 0–9, {quote(digit)} is not one"
+        )
+    return f"not a tile; {TILE_HINT}"
+
 
 @dataclass
 class RackError(ValueError):
@@ -174,7 +189,7 @@ def iter_tiles(
             number_text, token = token, f"{token} {colour_word}"
             face = Face(COLOUR_WORDS[_fold(colour_word)], _number(number_text, token, position))
         else:
-            raise RackError(token, position, f"not a tile; {TILE_HINT}")
+            raise RackError(token, position, _not_a_tile(token))
         yield token, WILD if face == okey else Tile(face)
 
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabulate import tabulate
 
+from rummy101_solver.messages import count_of
 from rummy101_solver.rules import Rules
 from rummy101_solver.tiles import Colour, Face, Tile, codes, okey_face
 
@@ -175,8 +176,8 @@ def _measure(opening: Opening) -> str:
 def _bar(opening: Opening, bar: int) -> str:
     unit = "points" if opening.kind == "melds" else "pairs"
     if opening.meets_threshold:
-        return f"meets {bar} {unit}"
-    return f"short of {bar} {unit}"
+        return f"meets {count_of(bar, unit)}"
+    return f"short of {count_of(bar, unit)}"
 
 
 def _status_note(opening: Opening) -> str:
@@ -352,7 +353,7 @@ def one_turn_text(
     cited = "R-ONE-TURN, R-SCORE"
     if rules is not None and opening.score < rules.bar(opening.kind):
         unit = "points" if opening.kind == "melds" else "pairs"
-        kind += f" worth {opening.score} {unit}, below {rules.bar(opening.kind)},"
+        kind += f" worth {count_of(opening.score, unit)}, below {rules.bar(opening.kind)},"
         cited = "R-ONE-TURN-ANY-VALUE, R-SCORE"
     return [
         f"One-turn finish: possible, {kind} discarding {discard}: the winner gains"
@@ -370,8 +371,8 @@ def fallback_text(analysis: Analysis) -> list[str]:
         return []
     rules = analysis.rules
     missed = {
-        "melds": f"no meld opening meets {rules.meld_bar} points",
-        "pairs": f"no pairs opening meets {rules.pairs_bar} pairs",
+        "melds": f"no meld opening meets {count_of(rules.meld_bar, 'points')}",
+        "pairs": f"no pairs opening meets {count_of(rules.pairs_bar, 'pairs')}",
     }
     which = " and ".join(missed[k] for k in kinds)
     ranked = "both are" if len(kinds) == 2 else f"{kinds[0]} are"
@@ -539,9 +540,9 @@ def check_verdict(result: CheckResult) -> str:
     raised = result.bar > (result.rules.pairs_threshold if pairs else result.rules.threshold)
     rule = "R-RISING" if raised else "R-OPEN-PAIRS" if pairs else "R-OPEN-MELDS"
     if result.meets_threshold:
-        return f"Verdict: legal, and it opens: {result.score} {unit} (needs {result.bar})."
+        return f"Verdict: legal, and it opens: {count_of(result.score, unit)} (needs {result.bar})."
     return (
-        f"Verdict: legal, but it does not open: {result.score} {unit},"
+        f"Verdict: legal, but it does not open: {count_of(result.score, unit)},"
         f" short of {result.bar} [{rule}]."
     )
 
@@ -572,6 +573,15 @@ def check_text(
     head = "Total:" if every else "Total of the legal groups:"
     if result.kind == "pairs":
         total = f"{head} {result.count} pair{'s' * (result.count != 1)}."
+    elif result.kind == "mixed":
+        legal = [g.verdict for g in result.groups if g.verdict.legal]
+        melds = [v for v in legal if v.kind != "pair"]
+        pairs = len(legal) - len(melds)
+        total = (
+            f"{head} melds {count_of(sum(v.value for v in melds), 'points')} in"
+            f" {count_of(len(melds), 'groups')} and {count_of(pairs, 'pairs')}, not added up:"
+            " one opening is melds or pairs, never both [R-NO-MIX]."
+        )
     elif every:
         total = f"{head} {result.value} points in {result.count} group{'s' * (result.count != 1)}."
     else:

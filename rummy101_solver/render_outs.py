@@ -11,6 +11,7 @@ from typing import Any
 
 from tabulate import tabulate
 
+from rummy101_solver.messages import count_of
 from rummy101_solver.outs import DiscardRow, Distance, Outs, OutsAnalysis, Target
 from rummy101_solver.render import meld_json, rules_text, tile_text, tiles_text
 from rummy101_solver.rules import OpeningKind, Rules
@@ -273,7 +274,10 @@ def outs_verdict(analysis: OutsAnalysis, *, color: bool = False) -> str:
 
 
 def _bars(rules: Rules) -> dict[OpeningKind, str]:
-    return {"melds": f"{rules.meld_bar} points", "pairs": f"{rules.pairs_bar} pairs"}
+    return {
+        "melds": count_of(rules.meld_bar, "points"),
+        "pairs": count_of(rules.pairs_bar, "pairs"),
+    }
 
 
 def analysis_outs_text(analysis: OutsAnalysis, fmt: str = "simple", *, color: bool = False) -> str:

@@ -10,6 +10,7 @@ from typing import Any
 
 from tabulate import tabulate
 
+from rummy101_solver.messages import count_of
 from rummy101_solver.play import Move, OpeningDistance, Plan, PlayResult, TableGroup
 from rummy101_solver.render import opening_json, rules_text, tile_text, tiles_text
 from rummy101_solver.tiles import codes
@@ -238,7 +239,7 @@ def _verdict(result: PlayResult, color: bool = False) -> str:
     if plan.opening is not None:
         unit = "points" if plan.opening.kind == "melds" else "pairs"
         opening = (
-            f"open with {plan.opening.kind} ({plan.opening.score} {unit},"
+            f"open with {plan.opening.kind} ({count_of(plan.opening.score, unit)},"
             f" needs {rules.bar(plan.opening.kind)}), "
         )
     laid = sum(len(m.tiles) for m in plan.moves)

@@ -122,8 +122,8 @@ def test_rules_and_schema() -> None:
          "option 'layoff_limit': 0 is not a whole number 1–13", None),
         (lambda: play("R1", "R3 R4 R5", retrieve="set"),  # type: ignore[arg-type]
          "option 'retrieve': 'set' is not 'any' or 'full-set'", None),
-        (lambda: analyse([3, 4]), "tiles must be text, e.g. 'R3 R4 R5' or ['R3', 'R4', 'R5']",
-         None),
+        (lambda: analyse([3, 4]), "tiles must be text, e.g. 'R3 R4 R5' or ['R3', 'R4', 'R5'],"
+         " not a list holding an int", None),
     ],
 )  # fmt: skip
 def test_bad_input_raises_bad_input_error(
@@ -135,6 +135,48 @@ def test_bad_input_raises_bad_input_error(
     assert err.value.token == token
     if message is not None:
         assert str(err.value) == message
+
+
+TILES_NOT = "tiles must be text, e.g. 'R3 R4 R5' or ['R3', 'R4', 'R5'], not "
+GROUPS_NOT = "groups must be text, e.g. 'R3 R4 R5 | B7 K7 J', or a list of groups, not "
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: analyse(None), TILES_NOT + "None"),
+        (lambda: analyse(7), TILES_NOT + "an int"),
+        (lambda: analyse(b"R1 R2"), TILES_NOT + "a bytes"),
+        (lambda: analyse(["R1", None]), TILES_NOT + "a list holding None"),
+        (lambda: check(None), GROUPS_NOT + "None"),
+        (lambda: check([None]), TILES_NOT + "None"),
+        (lambda: check("R1 R2 R3", rack=5), TILES_NOT + "an int"),
+        (lambda: play(None), TILES_NOT + "None"),
+        (lambda: play("R1", None), GROUPS_NOT + "None"),
+        (lambda: play("R1", 5), GROUPS_NOT + "an int"),
+        (lambda: score(None), "players must be text, one 'NAME: STATE TILES' a line, or a list"
+         " of them, not None"),
+        (lambda: score([None, "Ali"]), "players must be text, one 'NAME: STATE TILES' a line,"
+         " or a list of them, not a list holding None"),
+        (lambda: rules(None), "rule ids are text, e.g. 'R-RUN', not None"),
+        (lambda: schema(None), "a schema name is text, e.g. 'solve', not None"),
+    ],
+)  # fmt: skip
+def test_input_that_is_not_text_raises_bad_input_error(call: Any, message: str) -> None:
+    with pytest.raises(BadInputError) as err:
+        call()
+    assert (str(err.value), err.value.token) == (message, None)
+
+
+def test_analyse_explain_adds_the_explanation_of_solve_explain() -> None:
+    result = CliRunner().invoke(main, ["solve", OPENS, "--explain", "--format", "json"])
+    assert result.exit_code == 0
+    assert analyse(OPENS, explain=True) == json.loads(result.output)
+    assert "explanation" not in analyse(OPENS)
+    assert analyse(OPENS, explain=True)["explanation"][0] == (
+        "The bar: a meld opening needs 101 points, the default [R-OPEN-MELDS];"
+        " a pairs opening needs 5 pairs, the default [R-OPEN-PAIRS]."
+    )
 
 
 def test_importing_the_package_does_not_import_ortools() -> None:
@@ -219,3 +261,65 @@ def test_outs_and_simulate_bad_input(call: Any, message: str, token: str | None)
         call()
     assert str(caught.value) == message
     assert caught.value.token == token
+
+
+def _keyword(flag: str) -> tuple[str, object]:
+    """The README's rule: ``--no-joker-pairs`` → (joker_pairs, False), ``--rising`` →
+    (rising, True), ``--pairs-threshold`` → (pairs_threshold, None: takes a value)."""
+    name = flag.removeprefix("--").replace("-", "_")
+    if name.startswith("no_"):
+        return name.removeprefix("no_"), False
+    return name, None
+
+
+def _flags(command: str) -> dict[str, bool]:
+    """Each long flag of a command → whether it takes no value."""
+    import click
+
+    cmd = main.commands[command]
+    flags: dict[str, bool] = {}
+    for param in cmd.params:
+        if isinstance(param, click.Option):
+            for opt in [*param.opts, *param.secondary_opts]:
+                if opt.startswith("--") and opt != "--help":
+                    flags[opt] = param.is_flag
+    return flags
+
+
+@pytest.mark.parametrize(
+    ("command", "function", "cli_only"),
+    [
+        ("solve", analyse, {"--format", "--color"}),
+        ("check", check, {"--format", "--color", "--explain"}),
+        ("play", play, {"--format", "--color", "--explain"}),
+    ],
+)
+def test_api_keywords_are_named_as_the_readme_says(
+    command: str, function: Any, cli_only: set[str]
+) -> None:
+    import inspect
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "(`joker_pairs=False` for `--no-joker-pairs`" in readme
+    params = inspect.signature(function).parameters
+    for flag, no_value in _flags(command).items():
+        if flag in cli_only:
+            continue
+        name, value = _keyword(flag)
+        assert name in params, f"{command} {flag}: no keyword {name!r}"
+        if value is False:
+            assert params[name].default is True, flag
+        elif no_value:
+            assert params[name].default is False, flag
+
+
+def test_readme_names_the_solve_flags_batch_does_not_take() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    said = re.search(r"every `solve` flag but (.*?), which\s+`batch` does not take", readme)
+    assert said is not None
+    named = set(re.findall(r"`(--[a-z-]+)`", said.group(1)))
+    assert named == {"--format", "--color", "--explain"}
+    assert named == set(_flags("solve")) - set(_flags("batch"))
+    result = CliRunner().invoke(main, ["batch"], input='{"rack": "R1 R2 R3", "explain": true}\n')
+    assert result.exit_code == 3
+    assert json.loads(result.output)["error"].startswith("unknown option 'explain'; options: ")

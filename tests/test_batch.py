@@ -151,7 +151,7 @@ def test_a_mismatch_fails_with_exit_1(tmp_path: Path) -> None:
         "case    name    field        expected    got        result",
         "line 1  wrong   melds.value  101         102        FAIL",
         "line 1  wrong   melds.vaule  1           (missing)  FAIL",
-        "1 cases, 3 checks: 1 passed, 2 failed",
+        "1 case, 3 checks: 1 passed, 2 failed",
     ]
 
 

@@ -245,3 +245,18 @@ def test_an_illegal_arrangement_is_judged_without_ortools() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "1 False"
+
+
+def test_mixed_total_does_not_add_pairs_to_meld_points() -> None:
+    result = CliRunner().invoke(main, ["check", "R1 R2 R3 | R7 R7"], prog_name="rummy101")
+    assert result.exit_code == 1
+    assert result.output.splitlines()[-2:] == [
+        "Total: melds 6 points in 1 group and 1 pair, not added up: one opening is melds or"
+        " pairs, never both [R-NO-MIX].",
+        "Verdict: not legal (1 rule broken, listed above).",
+    ]
+    result = CliRunner().invoke(main, ["check", "R1 R2 R3 | B4 K4 Y4 | R7 R7 | B1 B1 | K3 K5"])
+    assert result.output.splitlines()[-2] == (
+        "Total of the legal groups: melds 18 points in 2 groups and 2 pairs, not added up:"
+        " one opening is melds or pairs, never both [R-NO-MIX]."
+    )

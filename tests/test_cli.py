@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -193,3 +194,47 @@ def test_a_time_limited_answer_never_claims_optimal() -> None:
     )
     assert "(feasible: the time limit ran out before this was proven best)" in text
     assert "optimal" not in text
+
+
+def test_exit_1_for_none_found_in_time_is_documented() -> None:
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    assert (
+        "| it cannot, or no opening was found within `--time-limit` (the verdict line says"
+        ' which: "no opening found within the time limit (not proven impossible)") |' in readme
+    )
+    assert "| nothing can be laid, or no plan was found within `--time-limit` (the" in readme
+    out, code = invoke("solve", "--help")
+    assert code == 0
+    assert (
+        "Exit code: 0 the rack can open, 1 it cannot, or no opening was found within"
+        " --time-limit (the verdict line says which), 2 bad input." in " ".join(out.split())
+    )
+    out, code = invoke("play", "--help")
+    assert code == 0
+    assert (
+        "1 nothing can be laid, or no plan was found within --time-limit (the verdict line"
+        " says which), 2 bad input." in " ".join(out.split())
+    )
+
+
+def test_one_point_one_pair_one_case_one_check_are_singular(tmp_path: Path) -> None:
+    out, code = invoke("solve", "R5", "--threshold", "1", "--pairs-threshold", "1")
+    assert code == 1
+    assert "Best meld opening: 0 points, short of 1 point (optimal)\n" in out
+    assert "Best pairs opening: 0 pairs, short of 1 pair (optimal)\n" in out
+    out, code = invoke("solve", "R5", "--threshold", "1", "--pairs-threshold", "1", "--explain")
+    assert (
+        "The bar: a meld opening needs 1 point (--threshold 1; the default is 101)"
+        " [R-OPEN-MELDS]; a pairs opening needs 1 pair (--pairs-threshold 1; the default"
+        " is 5) [R-OPEN-PAIRS]." in out
+    )
+    out, code = invoke("check", "R1 R1", "--pairs-threshold", "1")
+    assert (code, out.splitlines()[-1]) == (0, "Verdict: legal, and it opens: 1 pair (needs 1).")
+    out, code = invoke("outs", "R5", "--threshold", "1", "--pairs-threshold", "1")
+    assert "Distance with melds (needs 1 point): out of reach" in out
+    assert "Distance with pairs (needs 1 pair): out of reach" in out
+    fixture = tmp_path / "one.jsonl"
+    fixture.write_text('{"name": "a", "rack": "R1 R2 R3", "expect": {"can_open": false}}\n')
+    out, code = invoke("verify", str(fixture))
+    assert (code, out.splitlines()[-1]) == (0, "1 case, 1 check: 1 passed, 0 failed")

@@ -68,8 +68,27 @@ def test_batch_non_utf8_line_gets_an_error_record() -> None:
     assert code == 3
     records = [json.loads(line) for line in out.splitlines()]
     assert [r["line"] for r in records] == [1, 2, 3]
-    assert records[1]["error"] == "'��' (tile 1): not a tile; write a colour R, B, K or Y and a" \
-        " number 1–13 (R7, 7R, red 7), or J for a joker"  # fmt: skip
+    assert records[1]["error"] == "'\\xff\\xfe' (tile 1): not a tile; write a colour R, B, K or" \
+        " Y and a number 1–13 (R7, 7R, red 7), or J for a joker"  # fmt: skip
+
+
+NOT_A_TILE = (" (tile 1): not a tile; write a colour R, B, K or Y and a number 1–13 (R7, 7R,"
+              " red 7), or J for a joker")  # fmt: skip
+
+
+def test_bytes_that_are_not_utf8_show_the_same_from_stdin_and_arguments() -> None:
+    from_stdin = invoke("solve", input=b"\xff\xfe\n")
+    from_argument = invoke("solve", "\udcff\udcfe")  # how Python passes argv bytes ff fe
+    expected = (f"Error: '\\xff\\xfe'{NOT_A_TILE}\n", 2)
+    assert from_stdin == expected
+    assert from_argument == expected
+    out, code = invoke("check", input=b"R1 R2 R3 | B1 \xc3\n")
+    assert (code, out) == (2, f"Error: '\\xc3' (tile 5){NOT_A_TILE.removeprefix(' (tile 1)')}\n")
+
+
+def test_verify_refuses_stdin_that_is_not_utf8_as_it_refuses_such_a_file() -> None:
+    out, code = invoke("verify", "-", input=b'\n{"name": "a\xff", "rack": "R1"}\n')
+    assert (code, out) == (2, "Error: stdin: not UTF-8 text (line 2)\n")
 
 
 def test_a_thousand_digit_number_is_out_of_range() -> None:
@@ -96,6 +115,20 @@ def test_non_ascii_digits_are_not_numbers() -> None:
     assert str(err.value).startswith("'R\u0667' (tile 1): not a tile")
 
 
+@pytest.mark.parametrize(
+    ("token", "why"),
+    [
+        ("R7B7", "write tiles apart: R7 B7"),
+        ("r12k3J", "write tiles apart: r12 k3 J"),
+        ("r\uff17", "numbers are written with the ASCII digits 0–9, '\uff17' is not one"),
+        ("K1\u0663", "numbers are written with the ASCII digits 0–9, '\u0663' is not one"),
+    ],
+)
+def test_a_token_that_is_not_a_tile_says_what_to_write(token: str, why: str) -> None:
+    out, code = invoke("solve", "R1", token)
+    assert (code, out) == (2, f"Error: '{token}' (tile 2): not a tile; {why}\n")
+
+
 def test_solve_takes_one_rack_from_stdin() -> None:
     out, code = invoke("solve", input="R1 R2 R3\nB4 B5 B6\n")
     assert code == 2
@@ -103,6 +136,33 @@ def test_solve_takes_one_rack_from_stdin() -> None:
         "Error: stdin holds 2 lines (lines 1 and 2 …): one rack per command;"
         " use 'rummy101 batch' for one rack per line\n"
     )
+
+
+@pytest.mark.parametrize(
+    ("command", "says"),
+    [
+        ("check", "one arrangement per command, its groups on one line separated by '|' or '/';"
+         " 'rummy101 batch' analyses racks and cannot check arrangements"),
+        ("play", "one rack per command, the table in --table; 'rummy101 batch' does not play"
+         " turns"),
+        ("outs", "one rack per command; use 'rummy101 batch --outs' for one rack per line"),
+    ],
+)  # fmt: skip
+def test_two_lines_on_stdin_are_refused_in_each_command_own_words(command: str, says: str) -> None:
+    out, code = invoke(command, input="R1 R2 R3\n# a comment\n\nB1 B2 B3\n")
+    assert (code, out) == (2, f"Error: stdin holds 2 lines (lines 1 and 4 …): {says}\n")
+
+
+def test_a_terminal_for_stdin_is_an_empty_input_in_each_command_own_words(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("rummy101_solver.cli.options.stdin_is_terminal", lambda: True)
+    out, code = invoke("check")
+    assert (code, out) == (2, "Error: empty arrangement: give the groups as arguments"
+                           ' (rummy101 check "R3 R4 R5 | B7 K7 Y7") or on stdin\n')  # fmt: skip
+    out, code = invoke("play", "--opened", "melds")
+    assert (code, out) == (2, "Error: empty rack: give the tiles as arguments"
+                           " (rummy101 play R3 R4 R5 …) or on stdin\n")  # fmt: skip
 
 
 def test_deal_seed_must_not_be_negative() -> None:

@@ -24,7 +24,7 @@ from rummy101_solver.batch import run_batch
 from rummy101_solver.cli import main
 from rummy101_solver.cli.batch import _read
 from rummy101_solver.cli.guard import run_guarded
-from rummy101_solver.cli.options import FiniteFloatRange
+from rummy101_solver.cli.options import FiniteFloatRange, IntRange
 from rummy101_solver.deal import deal_rack, iter_racks
 from rummy101_solver.lines import MAX_LINE, read_lines, split_lines
 from rummy101_solver.messages import MESSAGE_LIMIT, one_line, quote
@@ -238,6 +238,34 @@ def test_every_float_option_is_a_finite_range() -> None:
         assert isinstance(param.type, FiniteFloatRange), (name, option)
 
 
+def test_every_integer_option_takes_only_ascii_digits() -> None:
+    found = [
+        (name, param.opts[0])
+        for name, command in sorted(main.commands.items())
+        for param in command.params
+        if isinstance(param.type, click.IntRange)
+    ]
+    assert ("solve", "--threshold") in found and ("simulate", "--deals") in found
+    for name, option in found:
+        param = next(p for p in main.commands[name].params if option in p.opts)
+        assert isinstance(param.type, IntRange), (name, option)
+    result = CliRunner().invoke(main, ["solve", "R1", "--threshold", "\uff10"])
+    assert result.exit_code == 2
+    assert result.output.endswith(
+        "Error: Invalid value for '--threshold': '\uff10': numbers are written with the ASCII"
+        " digits 0–9\n"
+    )
+    result = CliRunner().invoke(main, ["solve", "R1", "--time-limit", "\uff11.5"])
+    assert result.exit_code == 2
+    assert result.output.endswith(
+        "Error: Invalid value for '--time-limit': '\uff11.5': numbers are written with the"
+        " ASCII digits 0–9\n"
+    )
+    result = CliRunner().invoke(main, ["deal", "--seed", "\u0663"])
+    assert result.exit_code == 2
+    assert "'\u0663': numbers are written with the ASCII digits 0–9" in result.output
+
+
 UNBOUNDED = {("deal", "--count")}
 """Integer options with no upper bound, on purpose: deal streams any number of racks."""
 
@@ -362,7 +390,7 @@ def test_verify_dash_reads_toml_or_json_lines_from_stdin() -> None:
     for text in (toml, jsonl):
         result = invoke("verify", "-", input=text)
         assert result.exit_code == 0
-        assert result.stdout.splitlines()[-1] == "1 cases, 1 checks: 1 passed, 0 failed"
+        assert result.stdout.splitlines()[-1] == "1 case, 1 check: 1 passed, 0 failed"
     label = invoke("verify", "-", "--format", "json", input=toml).stdout
     assert json.loads(label)["checks"][0]["case"] == "case 1"
 

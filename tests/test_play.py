@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import click
 import pytest
 from click.testing import CliRunner
 from play_validator import validate_plan
@@ -625,3 +626,16 @@ def test_distance_out_of_reach_and_only_when_the_player_cannot_open() -> None:
         assert data["can_open"] is (False if "--take" in args else None if "--opened" in args
                                     else True)  # fmt: skip
         assert "Distance to an opening" not in _play(*args)[0]
+
+
+def test_play_help_words_alternatives_as_play_lists_them() -> None:
+    from rummy101_solver.cli.play import play as play_command
+
+    option = next(p for p in play_command.params if p.name == "alternatives")
+    assert isinstance(option, click.Option)
+    assert option.help == (
+        "Next-best turns to list ('Other plans'): of the best turn's kind (a meld opening,"
+        " a pairs opening, or a turn once opened), ranked as the best, each leaving other"
+        " tiles on the rack than every turn above it."
+    )
+    assert option.default == 3

@@ -75,10 +75,17 @@ def test_closed_stdout_is_exit_4_not_a_silent_success() -> None:
 def test_closed_stdin_is_one_line_and_exit_2() -> None:
     commands = {"solve": ["solve"], "check": ["check"], "score": ["score"],
                 "batch": ["batch"], "verify": ["verify", "-"]}  # fmt: skip
+    hints = {
+        "solve": "give the tiles as arguments: rummy101 solve R3 R4 R5 …",
+        "check": 'give the arrangement as an argument: rummy101 check "R3 R4 R5 | B7 K7 Y7"',
+        "score": "give the players as arguments: rummy101 score Ali 'Bea: melds R3 R5 J'",
+        "batch": "give the racks in a file: rummy101 batch racks.txt",
+        "verify": "give the fixtures in a file: rummy101 verify fixtures.toml",
+    }
     runs = {name: start(args, "<&-", stdin=None) for name, args in commands.items()}
     for name, process in runs.items():
         code, out, err = finish(process)
-        message = "Error: cannot read stdin: it is closed; give the input as arguments\n"
+        message = f"Error: cannot read stdin: it is closed; {hints[name]}\n"
         assert (code, out, err) == (2, "", message), name
 
 

@@ -491,3 +491,52 @@ def test_bench_simulate_reports_deals_per_second() -> None:
     last = out.splitlines()[-1]
     assert last.startswith("simulate: 30 deals of 22 tiles, classic rules, --jobs 1: ")
     assert last.endswith(" deals/s")
+
+
+def _no_dealing(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("dealt before the --plot path was checked")
+
+    # the module (the package's attribute 'simulate' is the API function)
+    monkeypatch.setattr(sys.modules["rummy101_solver.simulate"], "simulate", refuse)
+
+
+def test_plot_path_that_cannot_be_written_stops_before_dealing(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    _no_dealing(monkeypatch)
+    monkeypatch.chdir(tmp_path)
+    missing = Path("nowhere", "x.png")
+    out, code = invoke("simulate", "--deals", "20000", "--plot", str(missing))
+    assert (code, out) == (
+        2,
+        f"Error: --plot '{missing}': cannot write: the folder '{missing.parent}' does not exist\n",
+    )
+    Path("file").write_text("x")
+    under_file = Path("file", "x.png")
+    out, code = invoke("simulate", "--plot", str(under_file))
+    assert (code, out) == (
+        2,
+        f"Error: --plot '{under_file}': cannot write: 'file' is not a folder\n",
+    )
+    folder = Path("d.svg")
+    folder.mkdir()
+    out, code = invoke("simulate", "--plot", str(folder))
+    assert (code, out) == (2, f"Error: --plot '{folder}': cannot write: it is a folder\n")
+
+
+def test_plot_file_or_folder_without_write_permission_says_cannot_write(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    _no_dealing(monkeypatch)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("os.access", lambda path, mode: False)  # root may write anything
+    existing = Path("old.png")
+    existing.write_bytes(b"")
+    out, code = invoke("simulate", "--plot", str(existing))
+    assert (code, out) == (2, f"Error: --plot '{existing}': cannot write: Permission denied\n")
+    out, code = invoke("simulate", "--plot", "new.png")
+    assert (code, out) == (
+        2,
+        "Error: --plot 'new.png': cannot write: the folder '.' is not writable\n",
+    )

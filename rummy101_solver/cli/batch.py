@@ -11,7 +11,7 @@ import click
 from click.core import ParameterSource
 
 from rummy101_solver.cli.common import InputError, fail, open_scheduler
-from rummy101_solver.cli.options import RULE_OPTIONS, with_options
+from rummy101_solver.cli.options import RULE_OPTIONS, IntRange, with_options
 from rummy101_solver.lines import read_lines
 from rummy101_solver.messages import quote
 
@@ -23,7 +23,7 @@ EXIT_SOME_REJECTED = 3
 @with_options(
     *RULE_OPTIONS[:-1], "objective", "one_turn_any_value", "keep", "alternatives", "time_limit"
 )
-@click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
+@click.option("--jobs", type=IntRange(1, 64), default=1, show_default=True,
               help="Processes to spread the work over; output stays in input order.")  # fmt: skip
 @click.option("--scheduler", metavar="ADDRESS", default=None,
               help="Run the work on a Dask cluster (tcp://host:8786) instead of local"

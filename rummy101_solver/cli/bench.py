@@ -6,33 +6,34 @@ from __future__ import annotations
 import click
 
 from rummy101_solver.cli.deal import MAX_SEED
+from rummy101_solver.cli.options import IntRange
 
 
 @click.command()
-@click.option("--racks", type=click.IntRange(1, 100_000), default=200, show_default=True,
+@click.option("--racks", type=IntRange(1, 100_000), default=200, show_default=True,
               help="Seeded dealt racks to time one by one.")  # fmt: skip
-@click.option("--seed", type=click.IntRange(0, MAX_SEED), default=1, show_default=True,
+@click.option("--seed", type=IntRange(0, MAX_SEED), default=1, show_default=True,
               help="Seed of the first rack.")  # fmt: skip
-@click.option("--size", type=click.IntRange(1, 22), default=None,
+@click.option("--size", type=IntRange(1, 22), default=None,
               help="Tiles per rack (default 22; 14 with --play).")  # fmt: skip
-@click.option("--alternatives", type=click.IntRange(0, 50), default=0, show_default=True,
+@click.option("--alternatives", type=IntRange(0, 50), default=0, show_default=True,
               help="Alternatives per opening kind (0: best openings only).")  # fmt: skip
-@click.option("--batch-racks", type=click.IntRange(0, 1_000_000), default=2000,
+@click.option("--batch-racks", type=IntRange(0, 1_000_000), default=2000,
               show_default=True, help="Racks for the batch run (0: skip it).")  # fmt: skip
-@click.option("--jobs", type=click.IntRange(1, 64), default=2, show_default=True,
+@click.option("--jobs", type=IntRange(1, 64), default=2, show_default=True,
               help="Processes for the batch throughput run.")  # fmt: skip
 @click.option("--play", "play_turns", is_flag=True, default=False,
               help="Time 'play' instead: each rack against a dealt table of --groups groups,"
               " for a player not opened, opened with melds and opened with pairs.")  # fmt: skip
-@click.option("--groups", type=click.IntRange(0, 20), default=8, show_default=True,
+@click.option("--groups", type=IntRange(0, 20), default=8, show_default=True,
               help="Table groups for --play.")  # fmt: skip
-@click.option("--simulate", "simulate_deals", type=click.IntRange(0, 10_000_000), default=0,
+@click.option("--simulate", "simulate_deals", type=IntRange(0, 10_000_000), default=0,
               is_flag=False, flag_value=2000, metavar="[DEALS]",
               help="Also time 'simulate' (classic rules) on DEALS deals (2000 when"
               " given alone) with JOBS processes: deals per second.")  # fmt: skip
-@click.option("--cold-runs", type=click.IntRange(0, 100), default=5, show_default=True,
+@click.option("--cold-runs", type=IntRange(0, 100), default=5, show_default=True,
               help="Fresh 'rummy101 solve RACK' processes to time (0: skip).")  # fmt: skip
-@click.option("--outs", "outs_racks", type=click.IntRange(0, 10_000), default=0,
+@click.option("--outs", "outs_racks", type=IntRange(0, 10_000), default=0,
               show_default=True, help="Also time 'outs' on this many racks: distance"
               " (melds + pairs) and outs of 21-tile racks, the discard table of 22-tile"
               " racks (0: skip).")  # fmt: skip

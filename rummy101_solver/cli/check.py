@@ -41,7 +41,7 @@ def check(arrangement: tuple[str, ...], rack_text: str | None, fmt: str, color: 
     from rummy101_solver.check import check_arrangement, find_better
     from rummy101_solver.parsing import parse_arrangement
 
-    text = read_rack_text(arrangement)
+    text = read_rack_text(arrangement, "check")
     try:
         if rack_text is not None:
             case = build_case(rack_text, options)

@@ -15,8 +15,12 @@ import click
 from tabulate import tabulate_formats
 
 from rummy101_solver.lines import LongLine, read_lines
+from rummy101_solver.messages import quote
 
 EXIT_BAD_INPUT = 2
+
+PATH_LIMIT = 80
+"""Most characters of a file name shown in a message."""
 
 MAX_STDIN = 1 << 20
 """Most characters read from stdin by a one-shot command (``solve``, ``check``, ``score``)."""
@@ -106,6 +110,25 @@ def fail(message: str) -> NoReturn:
     raise InputError(message)
 
 
+def check_writable(option: str, path: str) -> None:
+    """Stop (exit 2) unless the file an option writes can be written: its
+    folder exists and is writable, and the file, if it exists, is a writable
+    file. Called before any work, so a bad path costs nothing."""
+    name = f"{option} {quote(path, PATH_LIMIT)}: cannot write"
+    folder = os.path.dirname(path) or "."
+    if os.path.isdir(path):
+        fail(f"{name}: it is a folder")
+    if os.path.exists(path):
+        if not os.access(path, os.W_OK):
+            fail(f"{name}: Permission denied")
+    elif not os.path.exists(folder):
+        fail(f"{name}: the folder {quote(folder, PATH_LIMIT)} does not exist")
+    elif not os.path.isdir(folder):
+        fail(f"{name}: {quote(folder, PATH_LIMIT)} is not a folder")
+    elif not os.access(folder, os.W_OK | os.X_OK):
+        fail(f"{name}: the folder {quote(folder, PATH_LIMIT)} is not writable")
+
+
 def stdin_is_terminal() -> bool:
     """Whether stdin is a terminal (a closed stdin is not)."""
     stream = sys.stdin
@@ -114,8 +137,8 @@ def stdin_is_terminal() -> bool:
 
 def read_stdin_lines(limit: int = MAX_STDIN) -> list[tuple[int, str]]:
     """The lines of stdin as (1-based number, text), split at ``\n`` only (a
-    ``\r`` before it dropped). Bytes that are not UTF-8 become U+FFFD, so the
-    token they are in gets a clear error instead of a traceback.
+    ``\r`` before it dropped). Bytes that are not UTF-8 are kept as lone
+    surrogates, as in the arguments, so a message shows them as ``\xff``.
 
     Fails (exit 2) for a line over :data:`~rummy101_solver.lines.MAX_LINE`
     bytes, for more than ``limit`` characters in all, and when stdin cannot be read.

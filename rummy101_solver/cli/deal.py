@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import click
 
+from rummy101_solver.cli.options import IntRange
+
 MAX_SEED = 2**63 - 1
 """Highest shuffle seed accepted (seeds are printed and added to; keep them finite)."""
 
@@ -11,21 +13,21 @@ MAX_SEED = 2**63 - 1
 @click.command()
 @click.option(
     "--seed",
-    type=click.IntRange(0, MAX_SEED),
+    type=IntRange(0, MAX_SEED),
     default=1,
     show_default=True,
     help="Shuffle seed of the first rack.",
 )
 @click.option(
     "--count",
-    type=click.IntRange(min=1),
+    type=IntRange(min=1),
     default=1,
     show_default=True,
     help="Racks to deal (seeds SEED, SEED+1, …), one at a time: no upper limit.",
 )
 @click.option(
     "--size",
-    type=click.IntRange(1, 22),
+    type=IntRange(1, 22),
     default=22,
     show_default=True,
     help="Tiles per rack [R-RACK].",

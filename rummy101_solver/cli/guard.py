@@ -49,6 +49,23 @@ EXIT_BROKEN_PIPE = 141
 EXIT_ABORTED = 1
 
 
+CLOSED_STDIN_HINTS = {
+    "batch": "give the racks in a file: rummy101 batch racks.txt",
+    "verify": "give the fixtures in a file: rummy101 verify fixtures.toml",
+    "check": 'give the arrangement as an argument: rummy101 check "R3 R4 R5 | B7 K7 Y7"',
+    "score": "give the players as arguments: rummy101 score Ali 'Bea: melds R3 R5 J'",
+}
+"""Per command, how to give the input a closed stdin cannot; else the tiles as arguments."""
+
+
+def _closed_stdin_error() -> InputError:
+    """The error for reading a closed stdin, in the words of the running command."""
+    ctx = click.get_current_context(silent=True)
+    name = ctx.command.name if ctx is not None and ctx.command.name else "solve"
+    hint = CLOSED_STDIN_HINTS.get(name, f"give the tiles as arguments: rummy101 {name} R3 R4 R5 …")
+    return InputError(f"cannot read stdin: it is closed; {hint}")
+
+
 class _ClosedStdin(io.RawIOBase):
     """Stands in for a closed stdin (``<&-``): reading it is a bad-input error."""
 
@@ -58,10 +75,10 @@ class _ClosedStdin(io.RawIOBase):
     def read(self, size: int = -1) -> bytes:
         if size == 0:
             return b""
-        raise InputError("cannot read stdin: it is closed; give the input as arguments")
+        raise _closed_stdin_error()
 
     def readinto(self, buffer: Any) -> int:
-        raise InputError("cannot read stdin: it is closed; give the input as arguments")
+        raise _closed_stdin_error()
 
 
 def _closed_stdin() -> IO[str]:

@@ -25,12 +25,35 @@ from rummy101_solver.rules import MELD_THRESHOLD, PAIRS_THRESHOLD
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-class FiniteFloatRange(click.FloatRange):
-    """``click.FloatRange`` that also refuses ``nan`` (it compares false with
-    every bound, so a plain range lets it through) and infinities. Every float
-    option of every command uses it (a test checks)."""
+def _ascii_number(
+    kind: click.IntRange | click.FloatRange,
+    value: Any,
+    param: click.Parameter | None,
+    ctx: click.Context | None,
+) -> None:
+    """Refuse a number written with other digits than ASCII 0–9 (a full-width
+    zero: Python's ``int`` and ``float`` would read it), as tiles refuse them [R-TILES]."""
+    if isinstance(value, str) and not value.isascii():
+        kind.fail(f"{value!r}: numbers are written with the ASCII digits 0–9", param, ctx)
+
+
+class IntRange(click.IntRange):
+    """``click.IntRange`` that takes only ASCII digits (``--threshold`` with a
+    full-width zero is refused, as a tile with a full-width 7 is). Every
+    integer option of every command uses it (a test checks)."""
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        _ascii_number(self, value, param, ctx)
+        return super().convert(value, param, ctx)
+
+
+class FiniteFloatRange(click.FloatRange):
+    """``click.FloatRange`` that also refuses ``nan`` (it compares false with
+    every bound, so a plain range lets it through) and infinities, and takes
+    only ASCII digits. Every float option of every command uses it (a test checks)."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        _ascii_number(self, value, param, ctx)
         number = super().convert(value, param, ctx)
         if not math.isfinite(number):
             self.fail(f"{value!r} is not a finite number", param, ctx)
@@ -40,21 +63,21 @@ class FiniteFloatRange(click.FloatRange):
 _OPTIONS: dict[str, Callable[[F], F]] = {
     "threshold": click.option(
         "--threshold",
-        type=click.IntRange(0, MAX_POINTS),
+        type=IntRange(0, MAX_POINTS),
         default=MELD_THRESHOLD,
         show_default=True,
         help="Points a meld opening needs [R-OPEN-MELDS].",
     ),
     "pairs_threshold": click.option(
         "--pairs-threshold",
-        type=click.IntRange(0, MAX_PAIRS),
+        type=IntRange(0, MAX_PAIRS),
         default=PAIRS_THRESHOLD,
         show_default=True,
         help="Pairs a pairs opening needs [R-OPEN-PAIRS].",
     ),
     "after": click.option(
         "--after",
-        type=click.IntRange(0, MAX_POINTS),
+        type=IntRange(0, MAX_POINTS),
         default=None,
         metavar="POINTS",
         help="Rising mode: highest meld opening so far; the bar becomes POINTS+1 [R-RISING].",
@@ -68,7 +91,7 @@ _OPTIONS: dict[str, Callable[[F], F]] = {
     ),
     "after_pairs": click.option(
         "--after-pairs",
-        type=click.IntRange(0, MAX_PAIRS),
+        type=IntRange(0, MAX_PAIRS),
         default=None,
         metavar="PAIRS",
         help="Rising mode: the most pairs opened so far; the bar becomes PAIRS+1 [R-RISING].",
@@ -112,18 +135,27 @@ _OPTIONS: dict[str, Callable[[F], F]] = {
     ),
     "keep": click.option(
         "--keep",
-        type=click.IntRange(0, 22),
+        type=IntRange(0, 22),
         default=1,
         show_default=True,
         help="Tiles that must stay on the rack (1 for the discard) [R-KEEP-DISCARD].",
     ),
     "alternatives": click.option(
         "--alternatives",
-        type=click.IntRange(0, 50),
+        type=IntRange(0, 50),
         default=3,
         show_default=True,
         help="Next-best openings to list; each lays a tile no opening above it lays"
         " (a part of the best is never listed).",
+    ),
+    "play_alternatives": click.option(
+        "--alternatives",
+        type=IntRange(0, 50),
+        default=3,
+        show_default=True,
+        help="Next-best turns to list ('Other plans'): of the best turn's kind (a meld"
+        " opening, a pairs opening, or a turn once opened), ranked as the best, each leaving"
+        " other tiles on the rack than every turn above it.",
     ),
     "time_limit": click.option(
         "--time-limit",
@@ -175,21 +207,38 @@ solve_options = with_options(
 """The options of ``solve`` (and ``batch``)."""
 
 
-def read_rack_text(tiles: tuple[str, ...]) -> str:
-    """The rack text: the arguments, or stdin when there are none or only ``-``.
+ONE_PER_COMMAND = {
+    "solve": "one rack per command; use 'rummy101 batch' for one rack per line",
+    "outs": "one rack per command; use 'rummy101 batch --outs' for one rack per line",
+    "play": "one rack per command, the table in --table; 'rummy101 batch' does not play turns",
+    "check": "one arrangement per command, its groups on one line separated by '|' or '/';"
+    " 'rummy101 batch' analyses racks and cannot check arrangements",
+}
+"""Per command: what stdin holds, said when it holds more than one line."""
+
+
+def read_rack_text(tiles: tuple[str, ...], command: str = "solve") -> str:
+    """The rack (or, for ``check``, the arrangement) text of ``command``: the
+    arguments, or stdin when there are none or only ``-``.
 
     From stdin: one line, blank lines and lines starting with ``#`` skipped
-    (as ``batch`` does); each line at most 16384 bytes.
+    (as ``batch`` does); each line at most 16384 bytes. More lines, or a
+    terminal for stdin, stop with a message for ``command`` (exit 2).
     """
     if tiles and tiles != ("-",):
         return " ".join(tiles)
     if stdin_is_terminal():
-        fail("empty rack: give the tiles as arguments (rummy101 solve R3 R4 R5 …) or on stdin")
+        if command == "check":
+            fail(
+                "empty arrangement: give the groups as arguments"
+                ' (rummy101 check "R3 R4 R5 | B7 K7 Y7") or on stdin'
+            )
+        fail(f"empty rack: give the tiles as arguments (rummy101 {command} R3 R4 R5 …) or on stdin")
     lines = [(n, line) for n, line in read_stdin_lines() if line.strip()]
     lines = [(n, line) for n, line in lines if not line.lstrip().startswith("#")]
     if len(lines) > 1:
         fail(
-            f"stdin holds {len(lines)} lines (lines {lines[0][0]} and {lines[1][0]} …): one rack"
-            " per command; use 'rummy101 batch' for one rack per line"
+            f"stdin holds {len(lines)} lines (lines {lines[0][0]} and {lines[1][0]} …): "
+            + ONE_PER_COMMAND[command]
         )
     return lines[0][1] if lines else ""

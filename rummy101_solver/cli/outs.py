@@ -10,7 +10,7 @@ import click
 from rummy101_solver.case import OptionError, build_case
 from rummy101_solver.cli.common import echo_report, fail, report_color
 from rummy101_solver.cli.deal import MAX_SEED
-from rummy101_solver.cli.options import read_rack_text, with_options
+from rummy101_solver.cli.options import IntRange, read_rack_text, with_options
 from rummy101_solver.parsing import RackError
 
 EXIT_DISTANCE_ZERO = 0
@@ -24,12 +24,12 @@ EXIT_DISTANCE_MORE = 1
               " counts as seen by itself).")  # fmt: skip
 @with_options("indicator", "threshold", "pairs_threshold", "rising", "after", "after_pairs",
               "joker_pairs")  # fmt: skip
-@click.option("--draws", type=click.IntRange(2, 50), default=None, metavar="N",
+@click.option("--draws", type=IntRange(2, 50), default=None, metavar="N",
               help="Also estimate P(the rack can open within N draws), by seeded Monte"
               " Carlo (an upper bound: every tile drawn is kept).")  # fmt: skip
-@click.option("--samples", type=click.IntRange(1, 100_000), default=1000, show_default=True,
+@click.option("--samples", type=IntRange(1, 100_000), default=1000, show_default=True,
               help="Monte Carlo samples for --draws.")  # fmt: skip
-@click.option("--seed", type=click.IntRange(0, MAX_SEED), default=0, show_default=True,
+@click.option("--seed", type=IntRange(0, MAX_SEED), default=0, show_default=True,
               help="Seed of the Monte Carlo samples.")  # fmt: skip
 @with_options("time_limit", "fmt", "color")
 def outs(
@@ -61,7 +61,7 @@ def outs(
     """
     options["time_limit"] = time_limit
     try:
-        case = build_case(read_rack_text(tiles), options)
+        case = build_case(read_rack_text(tiles, "outs"), options)
     except (RackError, OptionError) as err:
         fail(str(err))
 

@@ -10,7 +10,7 @@ import click
 
 from rummy101_solver.case import OptionError, build_case
 from rummy101_solver.cli.common import echo_report, fail, report_color
-from rummy101_solver.cli.options import RULE_OPTIONS, read_rack_text, with_options
+from rummy101_solver.cli.options import RULE_OPTIONS, IntRange, read_rack_text, with_options
 from rummy101_solver.parsing import RackError
 
 EXIT_LAYS = 0
@@ -27,7 +27,7 @@ EXIT_NOTHING = 1
 @click.option("--pairs-on-table", is_flag=True, default=False,
               help="Someone has opened with pairs: a meld opener may lay pairs"
               " [R-PAIRS-AFTER] (implied by a pair on the table).")  # fmt: skip
-@click.option("--layoff-limit", type=click.IntRange(1, 13), default=None, metavar="N",
+@click.option("--layoff-limit", type=IntRange(1, 13), default=None, metavar="N",
               help="House rule: at most N tiles laid off onto one group per turn (seed 004: 3)"
               " [R-LAYOFF-LIMIT]. Default: no limit.")  # fmt: skip
 @click.option("--retrieve", type=click.Choice(["any", "full-set"]), default="any",
@@ -37,7 +37,9 @@ EXIT_NOTHING = 1
 @click.option("--no-same-turn-layoff", "same_turn_layoff", flag_value=False, default=True,
               help="House rule: a player opening this turn lays off and retrieves only from"
               " the next turn [R-LAYOFF].")  # fmt: skip
-@with_options(*RULE_OPTIONS, "one_turn_any_value", "alternatives", "time_limit", "fmt", "color")
+@with_options(
+    *RULE_OPTIONS, "one_turn_any_value", "play_alternatives", "time_limit", "fmt", "color"
+)
 def play(
     tiles: tuple[str, ...],
     table_text: str,
@@ -67,12 +69,13 @@ def play(
       rummy101 play --layoff-limit 3 --retrieve full-set --table "R4 R5 R6" R7 R8 R9 K1
 
     Exit code: 0 the turn lays something (or finishes), 1 nothing can be
-    laid, 2 bad input.
+    laid, or no plan was found within --time-limit (the verdict line says
+    which), 2 bad input.
     """
     from rummy101_solver.play import PlayError, PlayRules, parse_table
 
     try:
-        case = build_case(read_rack_text(tiles), options)
+        case = build_case(read_rack_text(tiles, "play"), options)
         table = parse_table(table_text, case.rules)
     except (RackError, OptionError, PlayError) as err:
         fail(str(err))

@@ -25,6 +25,7 @@ from rummy101_solver.cli.common import (
     report_color,
     stdin_is_terminal,
 )
+from rummy101_solver.cli.options import IntRange
 from rummy101_solver.cli.standings import standings_text
 from rummy101_solver.ledger import LedgerError, append_round, standings, standings_json
 from rummy101_solver.render import tiles_text
@@ -140,7 +141,7 @@ def score_text(result: RoundScore, fmt: str = "simple", *, color: bool = False) 
 @click.option("--winner", metavar="NAME", default=None, help="The player who finished.")
 @click.option(
     "--joker-left",
-    type=click.IntRange(0, MAX_POINTS),
+    type=IntRange(0, MAX_POINTS),
     default=WILD_PENALTY,
     show_default=True,
     metavar="POINTS",

@@ -14,8 +14,16 @@ import click
 from click.core import ParameterSource
 
 from rummy101_solver.case import OptionError, build_rules
-from rummy101_solver.cli.common import fail, format_option, open_scheduler
+from rummy101_solver.cli.common import (
+    PATH_LIMIT,
+    check_writable,
+    echo_report,
+    fail,
+    format_option,
+    open_scheduler,
+)
 from rummy101_solver.cli.deal import MAX_SEED
+from rummy101_solver.cli.options import IntRange
 from rummy101_solver.messages import quote
 from rummy101_solver.parsing import RackError
 
@@ -96,14 +104,15 @@ def _check_plot(plot: str | None) -> None:
         import matplotlib  # noqa: F401
     except ImportError:
         fail("--plot needs matplotlib: pip install 'rummy101-solver[plot]'")
+    check_writable("--plot", plot)
 
 
 @click.command()
-@click.option("--deals", type=click.IntRange(1, 10_000_000), default=1000, show_default=True,
+@click.option("--deals", type=IntRange(1, 10_000_000), default=1000, show_default=True,
               help="Racks to deal, one per deal.")  # fmt: skip
-@click.option("--seed", type=click.IntRange(0, MAX_SEED), default=1, show_default=True,
+@click.option("--seed", type=IntRange(0, MAX_SEED), default=1, show_default=True,
               help="Seed of the first deal (deal i is shuffled with SEED+i).")  # fmt: skip
-@click.option("--rack-size", type=click.IntRange(2, 22), default=21, show_default=True,
+@click.option("--rack-size", type=IntRange(2, 22), default=21, show_default=True,
               help="Tiles per rack: 21, or 22 for the starting player [R-RACK].")  # fmt: skip
 @click.option("--variant", "variants", multiple=True, metavar="NAME=OPTIONS",
               help="A rule set to compare, named, given as 'solve' options; repeat it."
@@ -111,7 +120,7 @@ def _check_plot(plot: str | None) -> None:
 @click.option("--distance", is_flag=True, default=False,
               help="Also the share at each distance from opening (tiles missing, as"
               " 'outs' counts them), melds and pairs; slower.")  # fmt: skip
-@click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
+@click.option("--jobs", type=IntRange(1, 64), default=1, show_default=True,
               help="Local processes to spread the deals over; results do not change.")  # fmt: skip
 @click.option("--scheduler", metavar="ADDRESS", default=None,
               help="Run the deals on a Dask cluster (tcp://host:8786) instead of local"
@@ -179,8 +188,11 @@ def simulate(ctx: click.Context, deals: int, seed: int, rack_size: int,
 
         click.echo(dumps(simulation_json(result)))
     else:
-        click.echo(simulation_text(result, fmt))
+        echo_report(simulation_text(result, fmt), fmt, title="rummy101 simulate")
     if plot is not None:
         from rummy101_solver.plot import plot_simulation
 
-        plot_simulation(result, plot)
+        try:
+            plot_simulation(result, plot)
+        except OSError as err:  # the folder went away or filled up after the check
+            fail(f"--plot {quote(plot, PATH_LIMIT)}: cannot write: {err.strerror or err}")

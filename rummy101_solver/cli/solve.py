@@ -44,7 +44,8 @@ def solve(
       rummy101 solve --format json --alternatives 0 < rack.txt
       rummy101 solve R7 R8 R9 --explain
 
-    Exit code: 0 the rack can open, 1 it cannot, 2 bad input.
+    Exit code: 0 the rack can open, 1 it cannot, or no opening was found
+    within --time-limit (the verdict line says which), 2 bad input.
     """
     options["alternatives"] = alternatives
     options["time_limit"] = time_limit

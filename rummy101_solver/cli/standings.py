@@ -13,7 +13,8 @@ import json
 import click
 from tabulate import tabulate
 
-from rummy101_solver.cli.common import InputError, format_option
+from rummy101_solver.cli.common import InputError, echo_report, format_option
+from rummy101_solver.cli.options import IntRange
 from rummy101_solver.ledger import LedgerError, Standings, read_ledger, standings, standings_json
 
 ALIGN = ("left", "right", "right", "right", "right")
@@ -64,7 +65,7 @@ def truncated_warning(path: str, table: Standings) -> str | None:
 @click.argument("ledger", metavar="LEDGER", type=click.Path(dir_okay=False))
 @click.option(
     "--after",
-    type=click.IntRange(1, 1_000_000),
+    type=IntRange(1, 1_000_000),
     default=None,
     metavar="N",
     help="The standings after round N (default: the last round).",
@@ -99,4 +100,7 @@ def standings_command(ledger: str, after: int | None, fmt: str) -> None:
     warning = truncated_warning(ledger, table)
     if warning:
         click.echo(warning, err=True)
-    click.echo(standings_dumps(table) if fmt == "json" else standings_text(table, fmt))
+    if fmt == "json":
+        click.echo(standings_dumps(table))
+    else:
+        echo_report(standings_text(table, fmt), fmt, title="rummy101 standings")

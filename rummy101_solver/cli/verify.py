@@ -10,7 +10,15 @@ import click
 from rummy101_solver.case import OptionError
 from rummy101_solver.cli.common import echo_report, fail, read_stdin
 from rummy101_solver.cli.options import with_options
-from rummy101_solver.messages import one_line
+from rummy101_solver.messages import count_of, one_line
+
+
+def _utf8(text: str) -> str:
+    """Fixtures from stdin, refused (exit 2) when not UTF-8, as a fixture file is."""
+    for number, line in enumerate(text.split("\n"), start=1):
+        if any("\udc80" <= char <= "\udcff" for char in line):
+            fail(f"stdin: not UTF-8 text (line {number})")
+    return text
 
 
 @click.command()
@@ -54,7 +62,7 @@ def verify(fixtures: Path, fmt: str, failures_only: bool) -> None:
     source = "stdin" if str(fixtures) == "-" else str(fixtures)
     try:
         if str(fixtures) == "-":
-            cases = parse_fixtures(read_stdin(), source, toml=None)
+            cases = parse_fixtures(_utf8(read_stdin()), source, toml=None)
         else:
             cases = list(load_cases(fixtures))
         checks = [c for label, case in cases for c in run_case(label, case)]
@@ -99,7 +107,8 @@ def verify(fixtures: Path, fmt: str, failures_only: bool) -> None:
         count = len({c.case for c in checks})
         bad = sum(c.bad_case for c in checks)
         note = f" ({bad} bad case{'s' if bad > 1 else ''})" if bad else ""
-        lines.append(f"{count} cases, {len(checks)} checks: {len(checks) - len(failed)} passed,"
-                     f" {len(failed)} failed{note}")  # fmt: skip
+        passed = len(checks) - len(failed)
+        lines.append(f"{count_of(count, 'cases')}, {count_of(len(checks), 'checks')}:"
+                     f" {passed} passed, {len(failed)} failed{note}")  # fmt: skip
         echo_report("\n".join(lines), fmt, title="rummy101 verify")
     sys.exit(1 if failed else 0)
