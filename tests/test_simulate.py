@@ -510,14 +510,14 @@ def test_plot_path_that_cannot_be_written_stops_before_dealing(
     out, code = invoke("simulate", "--deals", "20000", "--plot", str(missing))
     assert (code, out) == (
         2,
-        f"Error: --plot '{missing}': cannot write: the folder '{missing.parent}' does not exist\n",
+        f"Error: --plot '{missing}': cannot write: its folder does not exist\n",
     )
     Path("file").write_text("x")
     under_file = Path("file", "x.png")
     out, code = invoke("simulate", "--plot", str(under_file))
     assert (code, out) == (
         2,
-        f"Error: --plot '{under_file}': cannot write: 'file' is not a folder\n",
+        f"Error: --plot '{under_file}': cannot write: its folder is a file\n",
     )
     folder = Path("d.svg")
     folder.mkdir()
@@ -538,5 +538,5 @@ def test_plot_file_or_folder_without_write_permission_says_cannot_write(
     out, code = invoke("simulate", "--plot", "new.png")
     assert (code, out) == (
         2,
-        "Error: --plot 'new.png': cannot write: the folder '.' is not writable\n",
+        "Error: --plot 'new.png': cannot write: its folder is not writable\n",
     )

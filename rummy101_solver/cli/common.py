@@ -122,11 +122,11 @@ def check_writable(option: str, path: str) -> None:
         if not os.access(path, os.W_OK):
             fail(f"{name}: Permission denied")
     elif not os.path.exists(folder):
-        fail(f"{name}: the folder {quote(folder, PATH_LIMIT)} does not exist")
+        fail(f"{name}: its folder does not exist")
     elif not os.path.isdir(folder):
-        fail(f"{name}: {quote(folder, PATH_LIMIT)} is not a folder")
+        fail(f"{name}: its folder is a file")
     elif not os.access(folder, os.W_OK | os.X_OK):
-        fail(f"{name}: the folder {quote(folder, PATH_LIMIT)} is not writable")
+        fail(f"{name}: its folder is not writable")
 
 
 def stdin_is_terminal() -> bool:

@@ -18,6 +18,7 @@ from tabulate import tabulate
 from rummy101_solver.case import MAX_POINTS
 from rummy101_solver.cli.common import (
     InputError,
+    check_writable,
     color_option,
     echo_report,
     format_option,
@@ -220,6 +221,8 @@ def score(
     the output could not be written (with --ledger the error says the round
     was recorded all the same).
     """
+    if ledger is not None:
+        check_writable("--ledger", ledger)  # before anything: a bad path costs nothing
     texts = read_players(players)
     rules = ScoreRules(
         joker_left_points=joker_left, nobody_opened_scores_nothing=nobody_opened_scores_nothing
