@@ -32,7 +32,7 @@ from itertools import islice
 from multiprocessing.pool import Pool
 from typing import Any
 
-from rummy101_solver.case import OptionError, build_case
+from rummy101_solver.case import DEFAULTS, OPTION_NAMES, OptionError, build_case
 from rummy101_solver.lines import too_long
 from rummy101_solver.messages import one_line, quote, show_value
 from rummy101_solver.parsing import RackError
@@ -47,6 +47,10 @@ PARENT_POLL = 0.2
 
 PR_SET_PDEATHSIG = 1
 """Linux prctl option: the signal a process gets when its parent dies."""
+
+CASE_OPTIONS = OPTION_NAMES | {"outs", "seen"}
+"""Options a batch line or fixture case may give: those of ``solve``, and
+``outs``/``seen`` for the outs object [issue 8]."""
 
 
 @dataclass(frozen=True)
@@ -142,6 +146,10 @@ def analyse_record(rack_text: str, options: Mapping[str, Any]) -> dict[str, Any]
     from rummy101_solver.solver import analyse
 
     options = dict(options)
+    unknown = [key for key in options if key not in CASE_OPTIONS]
+    if unknown:
+        names = ", ".join([*DEFAULTS, "outs", "seen"])
+        return {"error": one_line(f"unknown option {quote(unknown[0])}; options: {names}")}
     with_outs = options.pop("outs", False)
     seen = options.pop("seen", None)
     try:

@@ -24,8 +24,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rummy101_solver.batch import analyse_record, decode_json
-from rummy101_solver.case import OPTION_NAMES, OptionError
+from rummy101_solver.batch import CASE_OPTIONS, analyse_record, decode_json
+from rummy101_solver.case import OptionError
 from rummy101_solver.lines import split_lines, too_long
 from rummy101_solver.messages import quote, show_value
 
@@ -33,9 +33,6 @@ MISSING = object()
 
 MAX_DEPTH = 64
 """Deepest nesting of lists and tables a case may have (fixtures need a few)."""
-
-CASE_OPTIONS = OPTION_NAMES | {"outs", "seen"}
-"""Options a case may give: those of ``solve``, and ``outs``/``seen`` for the outs object."""
 
 
 class FixtureError(ValueError):
