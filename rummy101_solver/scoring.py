@@ -142,10 +142,7 @@ EXTRA_REASONS: dict[str, str] = {
 }
 """The named extra penalties, 101 points each, and what each means [R-EXTRA-PENALTY]."""
 
-EXTRA_HINT = (
-    f"use {', '.join(EXTRA_REASONS)} or a number of points with an optional reason,"
-    " e.g. 'Can: joker-discard' or 'Can: 50 late'"
-)
+EXTRA_HINT = f"use {', '.join(EXTRA_REASONS)} or points and why, e.g. 'Can: 50 late'"
 
 
 class ScoreError(ValueError):
