@@ -387,6 +387,7 @@ def play(
         PlayRules,
         best_turn,
         check_copies,
+        check_keep,
         parse_table,
         with_distance,
     )
@@ -413,6 +414,7 @@ def play(
     with _bad_input():
         case = build_case(_text(rack), options)
         try:
+            check_keep(case.rules)
             groups = parse_table(_groups(table), case.rules)
         except PlayError as err:
             raise BadInputError(str(err)) from err

@@ -946,6 +946,7 @@ def rack_outs(
         search = DistanceSearch(rack, rules, kind, unseen, max_laid=laid_bound(len(rack)))
         budget, solution, proven = search.first(deadline)
         dists[kind] = search.distance(budget, solution, proven, None)
+        complete &= proven  # an unproven distance leaves its outs unknown too
         found: set[Kind] = set()
         if kind == "pairs" and proven:
             # the cheaper check (pairs_outs), when it agrees on the distance
@@ -983,7 +984,7 @@ def _table_rows(
     out: dict[Kind, tuple[Distance, set[Kind], bool]] = {}
     lowest, solution, proven = search.first(deadline)
     if lowest is None or solution is None:
-        return {k: (search.distance(None, None, proven, k), set(), True) for k in kinds}
+        return {k: (search.distance(None, None, proven, k), set(), proven) for k in kinds}
     pending = list(kinds)
     budget = lowest
     while pending:

@@ -52,7 +52,17 @@ from rummy101_solver.rules import (
 )
 from rummy101_solver.sat import Status
 from rummy101_solver.solver import Meld, Opening, meld_sort_key, merge_runs
-from rummy101_solver.tiles import COLOURS, WILD, WILD_PENALTY, Face, Rack, Tile, face, sort_tiles
+from rummy101_solver.tiles import (
+    COLOURS,
+    WILD,
+    WILD_PENALTY,
+    WILD_TILES,
+    Face,
+    Rack,
+    Tile,
+    face,
+    sort_tiles,
+)
 
 if TYPE_CHECKING:
     from rummy101_solver.outs import Distance
@@ -72,6 +82,7 @@ __all__ = [
     "TurnProblem",
     "best_turn",
     "check_copies",
+    "check_keep",
     "deal_turn",
     "parse_table",
     "residual_before",
@@ -101,6 +112,16 @@ ONE_TURN_JOKER_WIN = 404
 
 DEFAULT_TIME_LIMIT = 10.0
 """Seconds for one turn, every model and alternative together."""
+
+
+def check_keep(rules: Rules) -> None:
+    """Raise :class:`PlayError` unless the turn keeps a tile for the discard:
+    a turn (a finish too) ends with one [R-FINISH, R-KEEP-DISCARD]."""
+    if rules.keep < 1:
+        raise PlayError(
+            f"--keep {rules.keep} does not apply to play: every turn ends with a discard,"
+            " a finish too [R-FINISH, R-KEEP-DISCARD]"
+        )
 
 
 class PlayError(ValueError):
@@ -277,10 +298,11 @@ def with_distance(result: PlayResult, *, time_limit: float = DEFAULT_TIME_LIMIT)
 
     The distance is :func:`~rummy101_solver.outs.rack_distance` of the rack,
     melds and pairs, the unseen tiles being the 106-tile set minus the rack,
-    the tiles on the table and the indicator; a rack may lay at most
-    :func:`~rummy101_solver.outs.laid_bound` tiles (it draws before it opens)
-    [R-OPEN-MELDS, R-OPEN-PAIRS, R-KEEP-DISCARD]. ``time_limit`` (seconds)
-    bounds both searches together.
+    the tiles on the table and the indicator. The rack is the one held in
+    this turn, so a later opening lays at most one tile fewer than it holds:
+    it discards one now, draws one next turn and keeps one for that turn's
+    discard [R-OPEN-MELDS, R-OPEN-PAIRS, R-KEEP-DISCARD]. ``time_limit``
+    (seconds) bounds both searches together.
     """
     if result.can_open is not False or result.rules.take is not None:
         return result
@@ -295,6 +317,7 @@ def with_distance(result: PlayResult, *, time_limit: float = DEFAULT_TIME_LIMIT)
             result.rules,
             kind,
             unseen=unseen,
+            max_laid=max(len(result.rack) - 1, 0),
             time_limit=max(deadline - time.monotonic(), 0.001),
         )
         for kind in KINDS
@@ -320,7 +343,20 @@ def parse_table(text: str, rules: Rules) -> tuple[TableGroup, ...]:
         return ()
     groups = parse_arrangement(text, indicator=rules.indicator)
     out = []
+    jokers = 0
     for number, group in enumerate(groups, start=1):
+        wild = sum(lt.tile.is_wild for lt in group)
+        jokers += wild
+        if jokers > WILD_TILES:
+            raise PlayError(
+                f"table group {number} ({_group_text(group)}): a third joker on the table;"
+                f" the set has only {WILD_TILES} [R-TILES]"
+            )
+        if wild == len(group):
+            raise PlayError(
+                f"table group {number} ({_group_text(group)}) is not legal: a group needs a"
+                " numbered tile to say what its jokers stand for [R-WILD]"
+            )
         verdict = judge_group([(lt.tile, lt.pin) for lt in group], rules)
         if verdict.errors or verdict.kind is None:
             first = verdict.errors[0]

@@ -639,3 +639,40 @@ def test_play_help_words_alternatives_as_play_lists_them() -> None:
         " tiles on the rack than every turn above it."
     )
     assert option.default == 3
+
+
+# --- from the last trial ----------------------------------------------------------------
+def test_the_distance_of_an_in_turn_rack_keeps_a_tile_for_the_discard() -> None:
+    # 21 tiles held in the turn: the only opening lays all 21, so none now, and
+    # a later opening lays at most 20 (discard now, draw, keep one) [R-KEEP-DISCARD]
+    rack = ["R10", "R11", "R12", "B11", "B12", "B13", "R1", "R2", "R3", "B1", "B2", "B3",
+            "K1", "K2", "K3", "Y2", "Y3", "Y4", "R1", "R2", "R3"]  # fmt: skip
+    out, code = run(*rack, "--format", "json")
+    data = json.loads(out)
+    assert (code, data["can_open"]) == (1, False)
+    assert data["distance"]["melds"]["tiles"] == 1
+    assert data["distance"]["pairs"]["tiles"] == 2
+
+
+@pytest.mark.parametrize(
+    ("table", "message"),
+    [
+        ("J J J", "table group 1 (J J J): a third joker on the table; the set has only 2"
+                  " [R-TILES]"),
+        ("R5 J R7 | B1 J B3 | J K5 K6", "table group 3 (J K5 K6): a third joker on the"
+                                        " table; the set has only 2 [R-TILES]"),
+        ("J J", "table group 1 (J J) is not legal: a group needs a numbered tile to say what"
+                " its jokers stand for [R-WILD]"),
+    ],
+)  # fmt: skip
+def test_a_table_of_jokers_is_named_clearly(table: str, message: str) -> None:
+    assert run("R1", "R2", "--table", table) == (f"Error: {message}\n", 2)
+
+
+def test_keep_0_is_refused_a_turn_ends_with_a_discard() -> None:
+    out = run("R1", "--opened", "melds", "--table", "R2 R3 R4", "--keep", "0")
+    assert out == (
+        "Error: --keep 0 does not apply to play: every turn ends with a discard, a finish too"
+        " [R-FINISH, R-KEEP-DISCARD]\n",
+        2,
+    )

@@ -72,10 +72,11 @@ def play(
     laid, or no plan was found within --time-limit (the verdict line says
     which), 2 bad input.
     """
-    from rummy101_solver.play import PlayError, PlayRules, parse_table
+    from rummy101_solver.play import PlayError, PlayRules, check_keep, parse_table
 
     try:
         case = build_case(read_rack_text(tiles, "play"), options)
+        check_keep(case.rules)
         table = parse_table(table_text, case.rules)
     except (RackError, OptionError, PlayError) as err:
         fail(str(err))
