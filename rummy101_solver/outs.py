@@ -150,7 +150,13 @@ def read_seen(text: str | Iterable[str], rack: Rack, rules: Rules) -> tuple[Tile
     left = full_set(rules)
     left.subtract(Counter(rack.tiles))
     out = []
-    for place, (token, tile) in enumerate(read_tiles(text, indicator=rules.indicator), start=1):
+    try:
+        tiles = read_tiles(text, indicator=rules.indicator)
+    except RackError as err:  # say the token is a --seen tile, not a rack tile
+        if err.token is None or err.position is None:
+            raise
+        raise RackError(err.token, None, f"--seen tile {err.position}: {err.reason}") from None
+    for place, (token, tile) in enumerate(tiles, start=1):
         if left[tile] <= 0:
             if tile.is_wild:
                 what = "a third wild tile; the set has only 2 [R-TILES]"

@@ -425,7 +425,7 @@ def test_cli_discard_table_of_a_22_tile_rack() -> None:
     [
         (["R3", "R4", "--seen", "R3 R3"], "Error: 'R3': --seen tile 2: a third R3"),
         (["R3", "--seen", "J J J"], "Error: 'J': --seen tile 3: a third wild tile"),
-        (["R3", "--seen", "R14"], "Error: 'R14' (tile 1): numbers run 1–13"),
+        (["R3", "--seen", "R14"], "Error: 'R14': --seen tile 1: numbers run 1–13"),
         (["R3", "--draws", "1"], "Invalid value for '--draws'"),
         (["R1"] * 2 + ["B1"] * 21, "Error: 'B1' (tile 5): a third B1"),
     ],
@@ -495,3 +495,10 @@ def test_a_time_limit_that_cuts_the_distance_leaves_the_outs_incomplete() -> Non
     assert (melds.status, melds.proven_none) == ("none", False)
     assert (pairs.status, pairs.proven_none) == ("none", False)
     assert found.complete is False
+
+
+def test_a_bad_seen_token_is_named_as_a_seen_tile() -> None:
+    rack = parse_rack("R1 R2")
+    with pytest.raises(RackError) as err:
+        read_seen("R3 XX", rack, Rules())
+    assert str(err.value).startswith("'XX': --seen tile 2: not a tile;")
