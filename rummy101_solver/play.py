@@ -341,7 +341,12 @@ def parse_table(text: str, rules: Rules) -> tuple[TableGroup, ...]:
     """
     if not text.strip():
         return ()
-    groups = parse_arrangement(text, indicator=rules.indicator)
+    try:
+        groups = parse_arrangement(text, indicator=rules.indicator)
+    except RackError as err:  # say the token is a table tile, not a rack tile
+        if err.token is None or err.position is None:
+            raise
+        raise RackError(err.token, None, f"table tile {err.position}: {err.reason}") from None
     out = []
     jokers = 0
     for number, group in enumerate(groups, start=1):

@@ -289,7 +289,7 @@ def test_cli_cannot_open_exits_1() -> None:
         (["R7", "R7", "--table", "R5 R6 R7"],
          "Error: 'R7' (table tile 3): a third R7; the set has only 2 copies of each tile,"
          " counting the rack and the table [R-TILES]"),
-        (["R1", "--table", "R3 R14 R5"], "Error: 'R14' (tile 2): numbers run 1–13"),
+        (["R1", "--table", "R3 R14 R5"], "Error: 'R14': table tile 2: numbers run 1–13"),
         (["J", "J", "--table", "R3 J R5"], "Error: 'J' (table tile 2): a third joker"),
     ],
 )  # fmt: skip
@@ -676,3 +676,9 @@ def test_keep_0_is_refused_a_turn_ends_with_a_discard() -> None:
         " [R-FINISH, R-KEEP-DISCARD]\n",
         2,
     )
+
+
+def test_a_bad_table_token_is_named_as_a_table_tile() -> None:
+    out, code = run("R1", "--table", "R2 R3 R4 | R5 R5 XQ")
+    assert code == 2
+    assert out.startswith("Error: 'XQ': table tile 6: not a tile;")
