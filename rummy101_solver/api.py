@@ -26,6 +26,7 @@ from contextlib import contextmanager
 from typing import Any, Literal
 
 from rummy101_solver.case import OptionError, build_case, build_rules
+from rummy101_solver.deal import MAX_SEED
 from rummy101_solver.parsing import RackError
 from rummy101_solver.rules import MELD_THRESHOLD, PAIRS_THRESHOLD
 from rummy101_solver.tiles import WILD_PENALTY
@@ -41,9 +42,6 @@ __all__ = [
     "score",
     "simulate",
 ]
-
-MAX_SEED = 2**63 - 1
-"""The largest seed the commands take (``--seed``)."""
 
 Tiles = str | Sequence[str]
 """A rack or tiles: text in the usual notation (``"R3 R4 R5 J"``) or a list of

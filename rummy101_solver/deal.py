@@ -12,6 +12,9 @@ from collections.abc import Iterator
 
 from rummy101_solver.tiles import ALL_FACES, COPIES, WILD, WILD_TILES, Face, Rack, Tile, okey_face
 
+MAX_SEED = 2**63 - 1
+"""The largest shuffle seed the commands and the API take (``--seed``)."""
+
 TILE_SET: tuple[Tile, ...] = tuple(Tile(f) for f in ALL_FACES for _ in range(COPIES)) + (
     (WILD,) * WILD_TILES
 )

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import click
 
-from rummy101_solver.cli.deal import MAX_SEED
 from rummy101_solver.cli.options import IntRange
+from rummy101_solver.deal import MAX_SEED
 
 
 @click.command()

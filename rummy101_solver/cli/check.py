@@ -8,7 +8,7 @@ from typing import Any
 import click
 
 from rummy101_solver.case import OptionError, build_case, build_rules
-from rummy101_solver.cli.common import echo_report, fail, report_color
+from rummy101_solver.cli.common import echo_text, fail
 from rummy101_solver.cli.options import RULE_OPTIONS, read_rack_text, with_options
 from rummy101_solver.cli.solve import EXIT_CAN_OPEN, EXIT_CANNOT_OPEN
 from rummy101_solver.parsing import RackError
@@ -59,7 +59,5 @@ def check(arrangement: tuple[str, ...], rack_text: str | None, fmt: str, color: 
     if fmt == "json":
         click.echo(dumps(check_json(result, better)))
     else:
-        color = report_color(color, fmt)
-        text = check_text(result, better, fmt, color=color)
-        echo_report(text, fmt, color=color, title="rummy101 check")
+        echo_text(lambda c: check_text(result, better, fmt, color=c), fmt, color, "rummy101 check")
     sys.exit(EXIT_CAN_OPEN if result.meets_threshold else EXIT_CANNOT_OPEN)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import io
 import os
 import sys
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import Executor
 from contextlib import contextmanager
 from typing import Any, NoReturn, TextIO, cast
@@ -97,6 +97,13 @@ def echo_report(text: str, fmt: str, *, color: bool = False, title: str = "rummy
         click.echo(as_document(text, fmt, title=title), color=False)
     else:
         click.echo(text, color=color)
+
+
+def echo_text(render: Callable[[bool], str], fmt: str, color: bool, title: str) -> None:
+    """Render a text report with or without colour (:func:`report_color` decides
+    from ``--color`` and ``fmt``) and print it with :func:`echo_report`."""
+    colored = report_color(color, fmt)
+    echo_report(render(colored), fmt, color=colored, title=title)
 
 
 class InputError(click.ClickException):

@@ -5,9 +5,7 @@ from __future__ import annotations
 import click
 
 from rummy101_solver.cli.options import IntRange
-
-MAX_SEED = 2**63 - 1
-"""Highest shuffle seed accepted (seeds are printed and added to; keep them finite)."""
+from rummy101_solver.deal import MAX_SEED
 
 
 @click.command()

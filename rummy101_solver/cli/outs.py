@@ -8,9 +8,9 @@ from typing import Any
 import click
 
 from rummy101_solver.case import OptionError, build_case
-from rummy101_solver.cli.common import echo_report, fail, report_color
-from rummy101_solver.cli.deal import MAX_SEED
+from rummy101_solver.cli.common import echo_text, fail
 from rummy101_solver.cli.options import IntRange, read_rack_text, with_options
+from rummy101_solver.deal import MAX_SEED
 from rummy101_solver.parsing import RackError
 
 EXIT_DISTANCE_ZERO = 0
@@ -85,7 +85,5 @@ def outs(
     if fmt == "json":
         click.echo(dumps(analysis_outs_json(analysis)))
     else:
-        colored = report_color(color, fmt)
-        text = analysis_outs_text(analysis, fmt, color=colored)
-        echo_report(text, fmt, color=colored, title="rummy101 outs")
+        echo_text(lambda c: analysis_outs_text(analysis, fmt, color=c), fmt, color, "rummy101 outs")
     sys.exit(EXIT_DISTANCE_ZERO if analysis.can_open else EXIT_DISTANCE_MORE)

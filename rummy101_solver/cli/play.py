@@ -9,7 +9,7 @@ from typing import Any
 import click
 
 from rummy101_solver.case import OptionError, build_case
-from rummy101_solver.cli.common import echo_report, fail, report_color
+from rummy101_solver.cli.common import echo_text, fail
 from rummy101_solver.cli.options import RULE_OPTIONS, IntRange, read_rack_text, with_options
 from rummy101_solver.parsing import RackError
 
@@ -104,9 +104,7 @@ def play(
     if fmt == "json":
         click.echo(dumps(play_json(result)))
     else:
-        colored = report_color(color, fmt)
-        text = play_text(result, fmt, color=colored)
-        echo_report(text, fmt, color=colored, title="rummy101 play")
+        echo_text(lambda c: play_text(result, fmt, color=c), fmt, color, "rummy101 play")
     # a finish exits 0 even when its only move is the discard [R-FINISH]
     finishes = result.best.finish.possible
     sys.exit(EXIT_LAYS if result.best.lays_something or finishes else EXIT_NOTHING)

@@ -8,7 +8,6 @@ stderr with exit code 2.
 
 from __future__ import annotations
 
-import json
 import sys
 from typing import cast
 
@@ -20,16 +19,15 @@ from rummy101_solver.cli.common import (
     InputError,
     check_writable,
     color_option,
-    echo_report,
+    echo_text,
     format_option,
     read_stdin_lines,
-    report_color,
     stdin_is_terminal,
 )
 from rummy101_solver.cli.options import IntRange
 from rummy101_solver.cli.standings import standings_text
 from rummy101_solver.ledger import LedgerError, append_round, standings, standings_json
-from rummy101_solver.render import tiles_text
+from rummy101_solver.render import dumps, tiles_text
 from rummy101_solver.scoring import (
     ENDING_LABELS,
     ENDINGS,
@@ -236,11 +234,9 @@ def score(
         raise InputError(str(err)) from err
     if ledger is None:
         if fmt == "json":
-            click.echo(json.dumps(round_json(result), indent=2, ensure_ascii=False))
+            click.echo(dumps(round_json(result)))
         else:
-            color = report_color(color, fmt)
-            text = score_text(result, fmt, color=color)
-            echo_report(text, fmt, color=color, title="rummy101 score")
+            echo_text(lambda c: score_text(result, fmt, color=c), fmt, color, "rummy101 score")
         return
     try:
         match = append_round(ledger, result)
@@ -251,12 +247,12 @@ def score(
     try:
         if fmt == "json":
             data = {"round": number, **round_json(result), "standings": standings_json(table)}
-            click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+            click.echo(dumps(data))
         else:
-            color = report_color(color, fmt)
-            text = score_text(result, fmt, color=color)
-            text += f"\n\nRound {number} added to {ledger}.\n" + standings_text(table, fmt)
-            echo_report(text, fmt, color=color, title="rummy101 score")
+            added = f"\n\nRound {number} added to {ledger}.\n" + standings_text(table, fmt)
+            echo_text(
+                lambda c: score_text(result, fmt, color=c) + added, fmt, color, "rummy101 score"
+            )
         sys.stdout.flush()
     except BrokenPipeError:
         raise  # the reader went away on purpose: stopped quietly (exit 141)

@@ -22,8 +22,8 @@ from rummy101_solver.cli.common import (
     format_option,
     open_scheduler,
 )
-from rummy101_solver.cli.deal import MAX_SEED
 from rummy101_solver.cli.options import IntRange
+from rummy101_solver.deal import MAX_SEED
 from rummy101_solver.messages import quote
 from rummy101_solver.parsing import RackError
 
