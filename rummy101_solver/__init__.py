@@ -7,19 +7,13 @@ keyword options and return what the matching command prints with ``--format
 json``; bad input raises :class:`BadInputError`. Importing the package does not
 import ortools.
 
-``check``, ``play``, ``outs``, ``simulate``, ``rules`` and ``schema`` are also
-module names: here they are the API functions; import the modules' contents with ``from
-rummy101_solver.play import …``.
+The code is grouped by layer, each importing only the layers below it:
+:mod:`rummy101_solver.game` (the rules of 101), :mod:`rummy101_solver.engine`
+(what searches or proves), :mod:`rummy101_solver.report` (text, tables, JSON),
+:mod:`rummy101_solver.files` (file formats and streams), and on top the two
+faces, :mod:`rummy101_solver.cli` and :mod:`rummy101_solver.api`.
 """
 
-# load the modules named like API functions first: a module loaded later would
-# replace the function of the same name on the package
-from rummy101_solver import check as _check_module  # noqa: F401
-from rummy101_solver import outs as _outs_module  # noqa: F401
-from rummy101_solver import play as _play_module  # noqa: F401
-from rummy101_solver import rules as _rules_module  # noqa: F401
-from rummy101_solver import schema as _schema_module  # noqa: F401
-from rummy101_solver import simulate as _simulate_module  # noqa: F401
 from rummy101_solver.api import (
     BadInputError,
     analyse,

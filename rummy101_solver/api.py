@@ -25,11 +25,11 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any, Literal
 
-from rummy101_solver.case import OptionError, build_case, build_rules
-from rummy101_solver.deal import MAX_SEED
-from rummy101_solver.parsing import RackError
-from rummy101_solver.rules import MELD_THRESHOLD, PAIRS_THRESHOLD
-from rummy101_solver.tiles import WILD_PENALTY
+from rummy101_solver.files.case import OptionError, build_case, build_rules
+from rummy101_solver.game.deal import MAX_SEED
+from rummy101_solver.game.parsing import RackError
+from rummy101_solver.game.rules import MELD_THRESHOLD, PAIRS_THRESHOLD
+from rummy101_solver.game.tiles import WILD_PENALTY
 
 __all__ = [
     "BadInputError",
@@ -64,9 +64,9 @@ class BadInputError(ValueError):
 @contextmanager
 def _bad_input() -> Iterator[None]:
     """Turn the core's input errors into :class:`BadInputError`."""
-    from rummy101_solver.rulebook import UnknownRuleError
-    from rummy101_solver.schema import UnknownSchemaError
-    from rummy101_solver.scoring import ScoreError
+    from rummy101_solver.game.rulebook import UnknownRuleError
+    from rummy101_solver.game.scoring import ScoreError
+    from rummy101_solver.report.schema import UnknownSchemaError
 
     try:
         yield
@@ -140,14 +140,14 @@ def analyse(
     }  # fmt: skip
     with _bad_input():
         case = build_case(_text(rack), options)
-    from rummy101_solver.render import analysis_json
-    from rummy101_solver.solver import analyse as solve
+    from rummy101_solver.engine.solver import analyse as solve
+    from rummy101_solver.report.render import analysis_json
 
     result = solve(case.rack, case.rules, alternatives=case.alternatives,
                    time_limit=case.time_limit)  # fmt: skip
     data = analysis_json(result)
     if explain:
-        from rummy101_solver.explain import explain_analysis
+        from rummy101_solver.report.explain import explain_analysis
 
         data["explanation"] = explain_analysis(result, time_limit=case.time_limit)
     return data
@@ -178,9 +178,9 @@ def check(
 
     Raises :class:`BadInputError` for a bad tile or option.
     """
-    from rummy101_solver.check import check_arrangement, find_better
-    from rummy101_solver.parsing import parse_arrangement
-    from rummy101_solver.render import check_json
+    from rummy101_solver.engine.check import check_arrangement, find_better
+    from rummy101_solver.game.parsing import parse_arrangement
+    from rummy101_solver.report.render import check_json
 
     options = {
         "threshold": threshold, "pairs_threshold": pairs_threshold, "rising": rising,
@@ -242,8 +242,8 @@ def outs(
         "after": after, "after_pairs": after_pairs, "indicator": indicator,
         "joker_pairs": joker_pairs, "time_limit": time_limit,
     }  # fmt: skip
-    from rummy101_solver.outs import analyse_outs, read_seen
-    from rummy101_solver.render_outs import analysis_outs_json
+    from rummy101_solver.engine.outs import analyse_outs, read_seen
+    from rummy101_solver.report.outs import analysis_outs_json
 
     with _bad_input():
         case = build_case(_text(rack), options)
@@ -291,8 +291,12 @@ def simulate(
         )
     from rummy101_solver.cli.common import InputError
     from rummy101_solver.cli.simulate import parse_variant
-    from rummy101_solver.simulate import DEFAULT_STATISTICS, DISTANCE_STATISTICS, simulation_json
-    from rummy101_solver.simulate import simulate as run
+    from rummy101_solver.engine.simulate import (
+        DEFAULT_STATISTICS,
+        DISTANCE_STATISTICS,
+        simulation_json,
+    )
+    from rummy101_solver.engine.simulate import simulate as run
 
     parsed = []
     for name, options in chosen.items():
@@ -380,7 +384,7 @@ def play(
     """
     import time
 
-    from rummy101_solver.play import (
+    from rummy101_solver.engine.play import (
         PlayError,
         PlayRules,
         best_turn,
@@ -389,7 +393,7 @@ def play(
         parse_table,
         with_distance,
     )
-    from rummy101_solver.render_play import play_json
+    from rummy101_solver.report.play import play_json
 
     options = {
         "threshold": threshold, "pairs_threshold": pairs_threshold, "rising": rising,
@@ -444,7 +448,7 @@ def score(
 
     Raises :class:`BadInputError` for a bad player line, tile or round.
     """
-    from rummy101_solver.scoring import ScoreRules, parse_player, round_json, score_round
+    from rummy101_solver.game.scoring import ScoreRules, parse_player, round_json, score_round
 
     if isinstance(players, str):
         lines = (line.strip() for line in players.splitlines())
@@ -469,7 +473,7 @@ def rules(*rule_ids: str) -> dict[str, Any]:
 
     Raises :class:`BadInputError` for an id not in the rule book.
     """
-    from rummy101_solver.rulebook import find_rules
+    from rummy101_solver.game.rulebook import find_rules
 
     if not all(isinstance(rule_id, str) for rule_id in rule_ids):
         bad = next(rule_id for rule_id in rule_ids if not isinstance(rule_id, str))
@@ -486,7 +490,7 @@ def schema(name: str) -> dict[str, Any]:
 
     Raises :class:`BadInputError` for an unknown name.
     """
-    from rummy101_solver.schema import load_schema
+    from rummy101_solver.report.schema import load_schema
 
     if not isinstance(name, str):
         raise BadInputError(f"a schema name is text, e.g. 'solve', not {_kind(name)}")

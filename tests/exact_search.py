@@ -42,7 +42,7 @@ from functools import cache
 from itertools import combinations
 from typing import Literal
 
-from rummy101_solver.tiles import COLOURS, Face
+from rummy101_solver.game.tiles import COLOURS, Face
 
 WILD_POINTS = 101
 MAX_WILDS = 2

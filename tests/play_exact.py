@@ -23,7 +23,7 @@ from functools import cache
 from itertools import combinations, product
 from typing import Any
 
-from rummy101_solver.tiles import COLOURS, Face, Rack
+from rummy101_solver.game.tiles import COLOURS, Face, Rack
 
 WILD_POINTS = 101
 UNOPENED = 202
@@ -75,7 +75,7 @@ def packings(rack: Faces, wilds: int, kinds: frozenset[str], joker_pairs: bool
 @cache
 def _packings(rack: Faces, wilds: int, kinds: frozenset[str], joker_pairs: bool
               ) -> set[tuple[Faces, int, int, int]]:  # fmt: skip
-    from rummy101_solver.tiles import ALL_FACES
+    from rummy101_solver.game.tiles import ALL_FACES
 
     tiles = [ALL_FACES[i] for i, k in rack for _ in range(k)]
     out: set[tuple[Faces, int, int, int]] = {((), 0, 0, 0)}
@@ -159,7 +159,7 @@ def group_changes(group: Any, held: Counter[Face], wild_supply: int, full_set: b
 # --- the whole turn ------------------------------------------------------------------
 def best_turn_key(rack: Rack, table: Any, rules: Any, play: Any) -> tuple[bool, bool, int]:
     """(finish, joker finish, residual penalty) of the best turn."""
-    from rummy101_solver.tiles import ALL_FACES
+    from rummy101_solver.game.tiles import ALL_FACES
 
     counts = rack.face_counts
     wilds = rack.wilds

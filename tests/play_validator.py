@@ -1,6 +1,6 @@
 """An independent validator of one turn (``rummy101 play``), for the tests.
 
-It replays a :class:`~rummy101_solver.play.Plan` without CP-SAT: every group on
+It replays a :class:`~rummy101_solver.engine.play.Plan` without CP-SAT: every group on
 the table after the turn is legal by ``check``'s group judge (jokers pinned to
 what the plan says they stand for), every old group only grew or swapped a
 joker for exactly its tile, tiles are conserved (rack + table before = table
@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from rummy101_solver.rules import judge_group
-from rummy101_solver.tiles import WILD, Rack, Tile
+from rummy101_solver.game.rules import judge_group
+from rummy101_solver.game.tiles import WILD, Rack, Tile
 
 WILD_POINTS = 101
 

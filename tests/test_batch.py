@@ -11,8 +11,8 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from rummy101_solver.batch import WINDOW_PER_JOB, run_batch
 from rummy101_solver.cli import main
+from rummy101_solver.files.batch import WINDOW_PER_JOB, run_batch
 
 ROOT = Path(__file__).resolve().parent.parent
 OPENS = "R10 R11 R12 B11 B12 B13 K10 K11 K12 Y1"

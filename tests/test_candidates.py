@@ -12,14 +12,14 @@ from itertools import combinations
 
 import pytest
 
-from rummy101_solver.candidates import (
+from rummy101_solver.engine.candidates import (
     Pattern,
     build_all_patterns,
     meld_patterns,
     pair_patterns,
 )
-from rummy101_solver.deal import deal_indicator_rack, deal_racks
-from rummy101_solver.tiles import ALL_FACES, COLOURS, NUMBERS, Face, face
+from rummy101_solver.game.deal import deal_indicator_rack, deal_racks
+from rummy101_solver.game.tiles import ALL_FACES, COLOURS, NUMBERS, Face, face
 
 
 def _plain_melds(counts: Counter[Face], wilds: int) -> list[tuple[object, ...]]:

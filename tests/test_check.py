@@ -12,8 +12,8 @@ import pytest
 from click.testing import CliRunner
 
 from rummy101_solver.cli import main
-from rummy101_solver.parsing import parse_arrangement
-from rummy101_solver.rules import Rules, judge_group
+from rummy101_solver.game.parsing import parse_arrangement
+from rummy101_solver.game.rules import Rules, judge_group
 
 
 def check(*args: str) -> tuple[dict[str, Any], int]:

@@ -13,8 +13,8 @@ import pytest
 from click.testing import CliRunner
 
 from rummy101_solver.cli import main
-from rummy101_solver.rules import Rules, judge_group
-from rummy101_solver.tiles import WILD, Colour, Face, Tile
+from rummy101_solver.game.rules import Rules, judge_group
+from rummy101_solver.game.tiles import WILD, Colour, Face, Tile
 
 
 def check(*args: str) -> tuple[str, int]:

@@ -170,13 +170,13 @@ def test_non_utf8_stdin_is_a_clear_error() -> None:
 
 
 def test_a_time_limited_answer_never_claims_optimal() -> None:
-    from rummy101_solver.candidates import Pattern
-    from rummy101_solver.model import Packing
-    from rummy101_solver.parsing import parse_rack
-    from rummy101_solver.render import analysis_text, opening_json
-    from rummy101_solver.rules import Rules
-    from rummy101_solver.solver import Analysis, OneTurnFinish, opening_from_packing
-    from rummy101_solver.tiles import Colour, Face
+    from rummy101_solver.engine.candidates import Pattern
+    from rummy101_solver.engine.model import Packing
+    from rummy101_solver.engine.solver import Analysis, OneTurnFinish, opening_from_packing
+    from rummy101_solver.game.parsing import parse_rack
+    from rummy101_solver.game.rules import Rules
+    from rummy101_solver.game.tiles import Colour, Face
+    from rummy101_solver.report.render import analysis_text, opening_json
 
     rack = parse_rack("R1 R2 R3 Y9")
     run = Pattern("run", tuple(Face(Colour.RED, n) for n in (1, 2, 3)), (False,) * 3)

@@ -15,9 +15,9 @@ from click.testing import CliRunner
 
 from rummy101_solver.cli import main
 from rummy101_solver.cli.common import use_color
-from rummy101_solver.parsing import parse_tile
-from rummy101_solver.render import as_document, latex_escape, tile_text, tiles_text
-from rummy101_solver.tiles import Colour, Face
+from rummy101_solver.game.parsing import parse_tile
+from rummy101_solver.game.tiles import Colour, Face
+from rummy101_solver.report.render import as_document, latex_escape, tile_text, tiles_text
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 RED_7 = "\x1b[31mR7\x1b[0m"

@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from rummy101_solver.cli import main
-from rummy101_solver.parsing import RackError, parse_rack
+from rummy101_solver.game.parsing import RackError, parse_rack
 
 OPENS = "R10 R11 R12 B11 B12 B13 K10 K11 K12 Y1"
 

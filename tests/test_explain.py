@@ -9,11 +9,11 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from rummy101_solver.case import build_case
 from rummy101_solver.cli import main
-from rummy101_solver.explain import explain_analysis
-from rummy101_solver.solver import Analysis, Opening, analyse
-from rummy101_solver.tiles import codes
+from rummy101_solver.engine.solver import Analysis, Opening, analyse
+from rummy101_solver.files.case import build_case
+from rummy101_solver.game.tiles import codes
+from rummy101_solver.report.explain import explain_analysis
 
 DEFAULT_BAR = (
     "The bar: a meld opening needs 101 points, the default [R-OPEN-MELDS];"
@@ -336,7 +336,7 @@ def test_alternatives_lay_a_tile_beyond_the_openings_above() -> None:
 def test_alternatives_cut_by_the_time_limit_say_so() -> None:
     from dataclasses import replace
 
-    from rummy101_solver.render import analysis_text
+    from rummy101_solver.report.render import analysis_text
 
     analysis = replace(
         analysis_of("R10 R11 R12 B11 B12 B13 Y1", alternatives=3), meld_alternatives_complete=False

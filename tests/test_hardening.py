@@ -20,12 +20,12 @@ from click.testing import CliRunner, Result
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rummy101_solver.batch import run_batch
 from rummy101_solver.cli import main
 from rummy101_solver.cli.batch import _read
 from rummy101_solver.cli.guard import run_guarded
 from rummy101_solver.cli.options import FiniteFloatRange, IntRange
-from rummy101_solver.deal import deal_rack, iter_racks
+from rummy101_solver.files.batch import run_batch
+from rummy101_solver.game.deal import deal_rack, iter_racks
 from rummy101_solver.lines import MAX_LINE, read_lines, split_lines
 from rummy101_solver.messages import MESSAGE_LIMIT, one_line, quote
 

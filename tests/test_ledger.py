@@ -22,7 +22,7 @@ import pytest
 from click.testing import CliRunner
 
 from rummy101_solver.cli import main
-from rummy101_solver.ledger import (
+from rummy101_solver.files.ledger import (
     FORMAT,
     Ledger,
     LedgerError,
@@ -31,7 +31,7 @@ from rummy101_solver.ledger import (
     round_line,
     standings,
 )
-from rummy101_solver.scoring import parse_extra, parse_player, score_round
+from rummy101_solver.game.scoring import parse_extra, parse_player, score_round
 
 ROOT = Path(__file__).resolve().parent.parent
 UPDATE = os.environ.get("UPDATE_EXAMPLES") == "1"

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from rummy101_solver.parsing import parse_rack
-from rummy101_solver.rules import Rules
-from rummy101_solver.solver import Opening, analyse, best_openings
-from rummy101_solver.tiles import codes
+from rummy101_solver.engine.solver import Opening, analyse, best_openings
+from rummy101_solver.game.parsing import parse_rack
+from rummy101_solver.game.rules import Rules
+from rummy101_solver.game.tiles import codes
 
 
 def melds_of(text: str, rules: Rules | None = None) -> Opening:

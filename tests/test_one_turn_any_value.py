@@ -10,11 +10,11 @@ from typing import Any
 
 from click.testing import CliRunner
 
-from rummy101_solver.case import build_case
 from rummy101_solver.cli import main
-from rummy101_solver.rules import Rules
-from rummy101_solver.solver import one_turn_finish
-from rummy101_solver.tiles import codes
+from rummy101_solver.engine.solver import one_turn_finish
+from rummy101_solver.files.case import build_case
+from rummy101_solver.game.rules import Rules
+from rummy101_solver.game.tiles import codes
 
 sys.path.insert(0, str(Path(__file__).parent))
 from validator import validate_opening

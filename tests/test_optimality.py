@@ -33,10 +33,10 @@ from typing import Any
 
 import pytest
 
-from rummy101_solver.deal import deal_indicator_rack, deal_racks
-from rummy101_solver.rules import Rules
-from rummy101_solver.solver import best_openings, one_turn_finish
-from rummy101_solver.tiles import COLOURS, WILD, Face, Rack, Tile, okey_face
+from rummy101_solver.engine.solver import best_openings, one_turn_finish
+from rummy101_solver.game.deal import deal_indicator_rack, deal_racks
+from rummy101_solver.game.rules import Rules
+from rummy101_solver.game.tiles import COLOURS, WILD, Face, Rack, Tile, okey_face
 
 sys.path.insert(0, str(Path(__file__).parent))
 
@@ -777,7 +777,7 @@ def _t(code: str) -> Tile:
 def _opening(rack: Rack, kind: str, melds: list[tuple[str, str, str]], **kw: Any) -> Any:
     """An Opening of ``rack`` laying ``melds`` (kind, tile codes, stands-for codes),
     with ``left``, penalty and threshold computed right unless given in ``kw``."""
-    from rummy101_solver.solver import Meld, Opening
+    from rummy101_solver.engine.solver import Meld, Opening
 
     built = tuple(
         Meld(k, tuple(_t(c) for c in tiles.split()), tuple(_t(c).face for c in faces.split()))  # type: ignore[misc,arg-type]

@@ -22,8 +22,7 @@ import pytest
 from click.testing import CliRunner
 
 from rummy101_solver.cli import main
-from rummy101_solver.deal import TILE_SET, deal_racks
-from rummy101_solver.outs import (
+from rummy101_solver.engine.outs import (
     Kind,
     discard_table,
     pairs_distance,
@@ -32,9 +31,10 @@ from rummy101_solver.outs import (
     read_seen,
     unseen_tiles,
 )
-from rummy101_solver.parsing import RackError, parse_face, parse_rack
-from rummy101_solver.rules import Rules
-from rummy101_solver.tiles import ALL_FACES, WILD, Face, Rack, Tile
+from rummy101_solver.game.deal import TILE_SET, deal_racks
+from rummy101_solver.game.parsing import RackError, parse_face, parse_rack
+from rummy101_solver.game.rules import Rules
+from rummy101_solver.game.tiles import ALL_FACES, WILD, Face, Rack, Tile
 
 sys.path.insert(0, str(Path(__file__).parent))
 

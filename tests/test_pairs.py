@@ -15,13 +15,13 @@ from dataclasses import replace
 
 import pytest
 
-from rummy101_solver.deal import deal_indicator_rack, deal_racks
-from rummy101_solver.model import PackingModel, PackingProblem
-from rummy101_solver.pairs import exact_pairs_packing
-from rummy101_solver.parsing import parse_rack
-from rummy101_solver.rules import Rules
-from rummy101_solver.solver import _problem, best_openings
-from rummy101_solver.tiles import ALL_FACES, WILD, Rack, Tile
+from rummy101_solver.engine.model import PackingModel, PackingProblem
+from rummy101_solver.engine.pairs import exact_pairs_packing
+from rummy101_solver.engine.solver import _problem, best_openings
+from rummy101_solver.game.deal import deal_indicator_rack, deal_racks
+from rummy101_solver.game.parsing import parse_rack
+from rummy101_solver.game.rules import Rules
+from rummy101_solver.game.tiles import ALL_FACES, WILD, Rack, Tile
 
 
 def _pairs_rack(rng: random.Random) -> Rack:

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rummy101_solver.parsing import RackError, okey_face, parse_face, parse_rack, parse_tile
-from rummy101_solver.tiles import Colour, Face
+from rummy101_solver.game.parsing import RackError, okey_face, parse_face, parse_rack, parse_tile
+from rummy101_solver.game.tiles import Colour, Face
 
 GOOD = [
     ("R7", ["R7"]),

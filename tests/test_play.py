@@ -12,9 +12,16 @@ from click.testing import CliRunner
 from play_validator import validate_plan
 
 from rummy101_solver.cli import main
-from rummy101_solver.parsing import RackError, parse_rack
-from rummy101_solver.play import Plan, PlayError, PlayRules, best_turn, deal_turn, parse_table
-from rummy101_solver.rules import Rules
+from rummy101_solver.engine.play import (
+    Plan,
+    PlayError,
+    PlayRules,
+    best_turn,
+    deal_turn,
+    parse_table,
+)
+from rummy101_solver.game.parsing import RackError, parse_rack
+from rummy101_solver.game.rules import Rules
 
 
 def turn(rack_text: str, table_text: str, rules: Rules | None = None, **play: Any) -> Plan:
@@ -460,7 +467,7 @@ def test_one_turn_any_value_agrees_with_solve_on_seeded_racks() -> None:
     import random
     from collections import Counter
 
-    from rummy101_solver.solver import one_turn_finish
+    from rummy101_solver.engine.solver import one_turn_finish
 
     rng = random.Random(101)
     rules = Rules(one_turn_any_value=True)
@@ -484,7 +491,7 @@ def _cut_after(monkeypatch: pytest.MonkeyPatch, full: int, feasible: int) -> Non
     """The first ``full`` solves run as they are, the next ``feasible`` report a
     cut search (their solution stands, status feasible), every later one finds
     nothing in time: what a time limit does, without waiting for it."""
-    from rummy101_solver import sat
+    from rummy101_solver.engine import sat
 
     monkeypatch.undo()  # a second call starts from the real solve again
     real = sat.SatModel.solve

@@ -13,10 +13,10 @@ import pytest
 from play_exact import best_turn_key
 from play_validator import validate_plan
 
-from rummy101_solver.deal import TILE_SET
-from rummy101_solver.play import PlayRules, TableGroup, best_turn, parse_table
-from rummy101_solver.rules import Rules
-from rummy101_solver.tiles import COLOURS, WILD, Face, Rack, Tile
+from rummy101_solver.engine.play import PlayRules, TableGroup, best_turn, parse_table
+from rummy101_solver.game.deal import TILE_SET
+from rummy101_solver.game.rules import Rules
+from rummy101_solver.game.tiles import COLOURS, WILD, Face, Rack, Tile
 
 CASES = 320
 

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from rummy101_solver.deal import deal_racks
+from rummy101_solver.game.deal import deal_racks
 
 pytestmark = pytest.mark.skipif(
     sys.platform != "linux", reason="closed fds, /dev/full and signals as on Linux"

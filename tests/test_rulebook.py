@@ -12,7 +12,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from rummy101_solver.cli import main
-from rummy101_solver.rulebook import RULE_ID, find_rules, rule_book, rule_ids
+from rummy101_solver.game.rulebook import RULE_ID, find_rules, rule_book, rule_ids
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "rummy101_solver"
@@ -135,7 +135,7 @@ def test_house_rule_one_turn_any_value_is_documented_with_its_source() -> None:
 
 def test_the_extra_penalties_the_score_command_applies_are_in_the_rule_book() -> None:
     # R-EXTRA-PENALTY: score --extra applies them; the rule book must not say otherwise
-    from rummy101_solver.scoring import EXTRA_PENALTY, EXTRA_REASONS
+    from rummy101_solver.game.scoring import EXTRA_PENALTY, EXTRA_REASONS
 
     (rule,) = find_rules(["R-EXTRA-PENALTY"])
     assert "Not applied" not in rule.default

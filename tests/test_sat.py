@@ -1,4 +1,4 @@
-"""The CP-SAT model builder (``rummy101_solver.sat``) and the OR-Tools parts it relies on.
+"""The CP-SAT model builder (``rummy101_solver.engine.sat``) and the OR-Tools parts it relies on.
 
 ``sat.py`` writes CP-SAT's model message through ``ortools.sat.python.cp_model_helper``
 (a lower-level module than the documented ``cp_model``), so that solving imports
@@ -13,7 +13,7 @@ import sys
 
 import pytest
 
-from rummy101_solver.sat import HELPER_NAMES, SatModel, helper
+from rummy101_solver.engine.sat import HELPER_NAMES, SatModel, helper
 
 UPGRADE = (
     "OR-Tools {version} changed ortools.sat.python.cp_model_helper, which "

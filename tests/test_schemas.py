@@ -15,10 +15,10 @@ import pytest
 from click.testing import CliRunner
 from jsonschema import Draft202012Validator
 
-from rummy101_solver.batch import analyse_record, run_batch
 from rummy101_solver.cli import main
-from rummy101_solver.schema import SCHEMAS, UnknownSchemaError, load_schema
-from rummy101_solver.verify import load_cases
+from rummy101_solver.files.batch import analyse_record, run_batch
+from rummy101_solver.files.verify import load_cases
+from rummy101_solver.report.schema import SCHEMAS, UnknownSchemaError, load_schema
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "examples" / "fixtures.jsonl"

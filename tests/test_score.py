@@ -17,7 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rummy101_solver.cli.score import score
-from rummy101_solver.scoring import (
+from rummy101_solver.game.scoring import (
     JOKER_WIN,
     NORMAL_WIN,
     ExtraPenalty,
@@ -30,7 +30,7 @@ from rummy101_solver.scoring import (
     round_json,
     score_round,
 )
-from rummy101_solver.tiles import COLOURS, NUMBERS, WILD, Tile
+from rummy101_solver.game.tiles import COLOURS, NUMBERS, WILD, Tile
 
 
 def invoke(*args: str, input: str | None = None) -> tuple[str, int]:

@@ -19,10 +19,7 @@ import pytest
 from click.testing import CliRunner
 
 from rummy101_solver.cli import main
-from rummy101_solver.deal import deal_indicator_rack, deal_racks
-from rummy101_solver.parsing import parse_face, parse_rack
-from rummy101_solver.rules import Rules
-from rummy101_solver.simulate import (
+from rummy101_solver.engine.simulate import (
     DEFAULT_STATISTICS,
     DISTANCE_STATISTICS,
     OUT_OF_REACH,
@@ -38,8 +35,11 @@ from rummy101_solver.simulate import (
     stranded_tiles,
     wilson_interval,
 )
-from rummy101_solver.solver import analyse, best_openings, one_turn_finish
-from rummy101_solver.tiles import Rack
+from rummy101_solver.engine.solver import analyse, best_openings, one_turn_finish
+from rummy101_solver.game.deal import deal_indicator_rack, deal_racks
+from rummy101_solver.game.parsing import parse_face, parse_rack
+from rummy101_solver.game.rules import Rules
+from rummy101_solver.game.tiles import Rack
 
 sys.path.insert(0, str(Path(__file__).parent))
 
@@ -283,7 +283,7 @@ DISTANCE_CASES = [
 
 
 def test_distance_figures_equal_rack_distance() -> None:
-    from rummy101_solver.outs import rack_distance
+    from rummy101_solver.engine.outs import rack_distance
 
     kinds: Counter[tuple[str, int]] = Counter()
     for rack, rules in DISTANCE_CASES:
@@ -499,7 +499,7 @@ def _no_dealing(monkeypatch: pytest.MonkeyPatch) -> None:
         raise AssertionError("dealt before the --plot path was checked")
 
     # the module (the package's attribute 'simulate' is the API function)
-    monkeypatch.setattr(sys.modules["rummy101_solver.simulate"], "simulate", refuse)
+    monkeypatch.setattr(sys.modules["rummy101_solver.engine.simulate"], "simulate", refuse)
 
 
 def test_plot_path_that_cannot_be_written_stops_before_dealing(
@@ -556,7 +556,7 @@ def test_distance_only_search_gives_the_same_distances() -> None:
     # `simulate --distance` searches with DistanceSearch(distance_only=True): no choice
     # bits, a long solve restarted with presolve; the same distance and proof as the
     # search `outs` uses [R-OPEN-MELDS, R-RISING]
-    from rummy101_solver.outs import DistanceSearch, laid_bound, unseen_tiles
+    from rummy101_solver.engine.outs import DistanceSearch, laid_bound, unseen_tiles
 
     restarts = 0
     distances: Counter[int | None] = Counter()

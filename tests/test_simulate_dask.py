@@ -14,7 +14,7 @@ from click.testing import CliRunner
 from dask.distributed import LocalCluster
 
 from rummy101_solver.cli import main
-from rummy101_solver.deal import deal_racks
+from rummy101_solver.game.deal import deal_racks
 
 
 @pytest.fixture(scope="module")

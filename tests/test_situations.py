@@ -10,11 +10,11 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from rummy101_solver.case import OptionError, build_case
 from rummy101_solver.cli import main
-from rummy101_solver.parsing import RackError
-from rummy101_solver.solver import Analysis, analyse
-from rummy101_solver.tiles import codes
+from rummy101_solver.engine.solver import Analysis, analyse
+from rummy101_solver.files.case import OptionError, build_case
+from rummy101_solver.game.parsing import RackError
+from rummy101_solver.game.tiles import codes
 
 # 21 tiles: R3 R4 R5 and enough elsewhere for 101 (R9-R11, 7s, 13s)
 TAKE_RACK = "R3 R4 R5 R9 R10 R11 B13 K13 Y13 B7 K7 Y7 R1 B1 K2 Y4 Y8 K10 B2 B5 K11"

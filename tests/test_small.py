@@ -16,12 +16,12 @@ from dataclasses import replace
 
 import pytest
 
-from rummy101_solver.deal import deal_indicator_rack, deal_racks
-from rummy101_solver.model import PackingModel
-from rummy101_solver.parsing import parse_rack, parse_tile
-from rummy101_solver.rules import Rules
-from rummy101_solver.small import small_packing
-from rummy101_solver.solver import _problem
+from rummy101_solver.engine.model import PackingModel
+from rummy101_solver.engine.small import small_packing
+from rummy101_solver.engine.solver import _problem
+from rummy101_solver.game.deal import deal_indicator_rack, deal_racks
+from rummy101_solver.game.parsing import parse_rack, parse_tile
+from rummy101_solver.game.rules import Rules
 
 
 @pytest.mark.parametrize("block", range(3))

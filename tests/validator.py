@@ -1,8 +1,8 @@
 """An independent validator of one opening, for the test-suite.
 
-It checks an :class:`~rummy101_solver.solver.Opening` against the rule book
+It checks an :class:`~rummy101_solver.engine.solver.Opening` against the rule book
 (``shared/RULES.md``) without CP-SAT and without the package's candidate
-generation or model: only :mod:`rummy101_solver.tiles` is used, for the tile
+generation or model: only :mod:`rummy101_solver.game.tiles` is used, for the tile
 types. Every failure raises :class:`AssertionError` naming the rule broken.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from rummy101_solver.tiles import Face, Rack, Tile
+from rummy101_solver.game.tiles import Face, Rack, Tile
 
 WILD_POINTS = 101
 """Penalty points of a wild tile left on the rack [R-PENALTY]."""

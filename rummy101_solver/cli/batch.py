@@ -57,7 +57,7 @@ def batch(
     Exit code: 0 every line analysed, 3 some lines rejected, 2 bad usage or
     unreadable input (the records before it are written), 130 Ctrl-C.
     """
-    from rummy101_solver.batch import run_batch, warm_up
+    from rummy101_solver.files.batch import run_batch, warm_up
 
     ctx = click.get_current_context()
     if scheduler is not None and ctx.get_parameter_source("jobs") == ParameterSource.COMMANDLINE:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import click
 
 from rummy101_solver.cli.options import IntRange
-from rummy101_solver.deal import MAX_SEED
+from rummy101_solver.game.deal import MAX_SEED
 
 
 @click.command()
@@ -71,9 +71,9 @@ def bench(racks: int, seed: int, size: int | None, alternatives: int, batch_rack
         return
     size = size or 22
 
-    from rummy101_solver.batch import init_worker, run_batch, warm_up
-    from rummy101_solver.deal import deal_racks
-    from rummy101_solver.solver import analyse
+    from rummy101_solver.engine.solver import analyse
+    from rummy101_solver.files.batch import init_worker, run_batch, warm_up
+    from rummy101_solver.game.deal import deal_racks
 
     dealt = deal_racks(seed, racks, size)
     if cold_runs:
@@ -117,7 +117,7 @@ def bench(racks: int, seed: int, size: int | None, alternatives: int, batch_rack
     if simulate_deals:
         from concurrent.futures import ProcessPoolExecutor
 
-        from rummy101_solver.simulate import Variant, simulate
+        from rummy101_solver.engine.simulate import Variant, simulate
 
         start = time.perf_counter()
         with ProcessPoolExecutor(max_workers=jobs, initializer=init_worker) as pool:
@@ -136,8 +136,8 @@ def _bench_play(racks: int, seed: int, size: int, groups: int, alternatives: int
     import statistics
     import time
 
-    from rummy101_solver.play import Opened, PlayRules, best_turn, deal_turn
-    from rummy101_solver.rules import Rules
+    from rummy101_solver.engine.play import Opened, PlayRules, best_turn, deal_turn
+    from rummy101_solver.game.rules import Rules
 
     deals = [deal_turn(seed + i, size, groups) for i in range(racks)]
     best_turn(*deals[0], Rules(), PlayRules(opened="melds"))  # warm-up: imports, first model
@@ -195,9 +195,9 @@ def _bench_outs(seed: int, count: int) -> None:
     """Time 'outs' [issue 8]: distance, outs (21 tiles) and discard table (22 tiles)."""
     import time
 
-    from rummy101_solver.deal import deal_racks
-    from rummy101_solver.outs import discard_table, rack_distance, rack_outs
-    from rummy101_solver.rules import Rules
+    from rummy101_solver.engine.outs import discard_table, rack_distance, rack_outs
+    from rummy101_solver.game.deal import deal_racks
+    from rummy101_solver.game.rules import Rules
 
     rules = Rules()
     racks = deal_racks(seed, count, 21)

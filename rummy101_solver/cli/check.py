@@ -7,11 +7,11 @@ from typing import Any
 
 import click
 
-from rummy101_solver.case import OptionError, build_case, build_rules
 from rummy101_solver.cli.common import echo_text, fail
 from rummy101_solver.cli.options import RULE_OPTIONS, read_rack_text, with_options
 from rummy101_solver.cli.solve import EXIT_CAN_OPEN, EXIT_CANNOT_OPEN
-from rummy101_solver.parsing import RackError
+from rummy101_solver.files.case import OptionError, build_case, build_rules
+from rummy101_solver.game.parsing import RackError
 
 
 @click.command()
@@ -38,8 +38,8 @@ def check(arrangement: tuple[str, ...], rack_text: str | None, fmt: str, color: 
     Exit code: 0 a legal opening that meets the threshold, 1 illegal or
     short, 2 bad input.
     """
-    from rummy101_solver.check import check_arrangement, find_better
-    from rummy101_solver.parsing import parse_arrangement
+    from rummy101_solver.engine.check import check_arrangement, find_better
+    from rummy101_solver.game.parsing import parse_arrangement
 
     text = read_rack_text(arrangement, "check")
     try:
@@ -53,7 +53,7 @@ def check(arrangement: tuple[str, ...], rack_text: str | None, fmt: str, color: 
     except (RackError, OptionError) as err:
         fail(str(err))
 
-    from rummy101_solver.render import check_json, check_text, dumps
+    from rummy101_solver.report.render import check_json, check_text, dumps
 
     better = find_better(result, time_limit=time_limit)
     if fmt == "json":

@@ -82,16 +82,16 @@ color_option = click.option(
 def report_color(color: bool, fmt: str) -> bool:
     """Whether a report in format ``fmt`` carries colour: only a text one (never
     JSON, html or latex) and only when ``--color`` said so."""
-    from rummy101_solver.render import DOCUMENT_FORMATS
+    from rummy101_solver.report.render import DOCUMENT_FORMATS
 
     return color and fmt != "json" and fmt not in DOCUMENT_FORMATS
 
 
 def echo_report(text: str, fmt: str, *, color: bool = False, title: str = "rummy101") -> None:
     """Print a text report: as a whole document for the html and latex formats
-    (:func:`~rummy101_solver.render.as_document`, never coloured), else as it is,
+    (:func:`~rummy101_solver.report.render.as_document`, never coloured), else as it is,
     keeping its colour codes when ``color`` (click would strip them off a pipe)."""
-    from rummy101_solver.render import DOCUMENT_FORMATS, as_document
+    from rummy101_solver.report.render import DOCUMENT_FORMATS, as_document
 
     if fmt in DOCUMENT_FORMATS:
         click.echo(as_document(text, fmt, title=title), color=False)

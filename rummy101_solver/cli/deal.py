@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from rummy101_solver.cli.options import IntRange
-from rummy101_solver.deal import MAX_SEED
+from rummy101_solver.game.deal import MAX_SEED
 
 
 @click.command()
@@ -40,7 +40,7 @@ def deal(seed: int, count: int, size: int) -> None:
     Example:
       rummy101 deal --seed 7 | rummy101 solve
     """
-    from rummy101_solver.deal import iter_racks
+    from rummy101_solver.game.deal import iter_racks
 
     for rack in iter_racks(seed, count, size):
         click.echo(" ".join(rack.codes))

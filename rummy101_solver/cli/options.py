@@ -12,7 +12,6 @@ from typing import Any, TypeVar
 
 import click
 
-from rummy101_solver.case import MAX_PAIRS, MAX_POINTS, MAX_TIME_LIMIT
 from rummy101_solver.cli.common import (
     color_option,
     fail,
@@ -20,7 +19,8 @@ from rummy101_solver.cli.common import (
     read_stdin_lines,
     stdin_is_terminal,
 )
-from rummy101_solver.rules import MELD_THRESHOLD, PAIRS_THRESHOLD
+from rummy101_solver.files.case import MAX_PAIRS, MAX_POINTS, MAX_TIME_LIMIT
+from rummy101_solver.game.rules import MELD_THRESHOLD, PAIRS_THRESHOLD
 
 F = TypeVar("F", bound=Callable[..., Any])
 

@@ -7,11 +7,11 @@ from typing import Any
 
 import click
 
-from rummy101_solver.case import OptionError, build_case
 from rummy101_solver.cli.common import echo_text, fail
 from rummy101_solver.cli.options import IntRange, read_rack_text, with_options
-from rummy101_solver.deal import MAX_SEED
-from rummy101_solver.parsing import RackError
+from rummy101_solver.files.case import OptionError, build_case
+from rummy101_solver.game.deal import MAX_SEED
+from rummy101_solver.game.parsing import RackError
 
 EXIT_DISTANCE_ZERO = 0
 EXIT_DISTANCE_MORE = 1
@@ -65,9 +65,9 @@ def outs(
     except (RackError, OptionError) as err:
         fail(str(err))
 
-    from rummy101_solver.outs import analyse_outs, read_seen
-    from rummy101_solver.render import dumps
-    from rummy101_solver.render_outs import analysis_outs_json, analysis_outs_text
+    from rummy101_solver.engine.outs import analyse_outs, read_seen
+    from rummy101_solver.report.outs import analysis_outs_json, analysis_outs_text
+    from rummy101_solver.report.render import dumps
 
     try:
         seen_tiles = read_seen(seen or "", case.rack, case.rules)

@@ -8,10 +8,10 @@ from typing import Any
 
 import click
 
-from rummy101_solver.case import OptionError, build_case
 from rummy101_solver.cli.common import echo_text, fail
 from rummy101_solver.cli.options import RULE_OPTIONS, IntRange, read_rack_text, with_options
-from rummy101_solver.parsing import RackError
+from rummy101_solver.files.case import OptionError, build_case
+from rummy101_solver.game.parsing import RackError
 
 EXIT_LAYS = 0
 EXIT_NOTHING = 1
@@ -72,7 +72,7 @@ def play(
     laid, or no plan was found within --time-limit (the verdict line says
     which), 2 bad input.
     """
-    from rummy101_solver.play import PlayError, PlayRules, check_keep, parse_table
+    from rummy101_solver.engine.play import PlayError, PlayRules, check_keep, parse_table
 
     try:
         case = build_case(read_rack_text(tiles, "play"), options)
@@ -88,9 +88,9 @@ def play(
         same_turn_layoff=same_turn_layoff,
     )
 
-    from rummy101_solver.play import best_turn, check_copies, with_distance
-    from rummy101_solver.render import dumps
-    from rummy101_solver.render_play import play_json, play_text
+    from rummy101_solver.engine.play import best_turn, check_copies, with_distance
+    from rummy101_solver.report.play import play_json, play_text
+    from rummy101_solver.report.render import dumps
 
     try:
         check_copies(case.rack, table, case.rules)

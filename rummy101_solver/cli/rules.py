@@ -12,7 +12,7 @@ def _complete_ids(
     ctx: click.Context, param: click.Parameter, incomplete: str
 ) -> list[CompletionItem]:
     """Shell completion: the rule ids that start with what is typed."""
-    from rummy101_solver.rulebook import rule_book
+    from rummy101_solver.game.rulebook import rule_book
 
     typed = incomplete.upper()
     return [CompletionItem(r.id, help=r.title) for r in rule_book() if r.id.startswith(typed)]
@@ -38,14 +38,14 @@ def rules(rule_ids: tuple[str, ...], fmt: str) -> None:
     Exit code: 0 printed, 2 an unknown rule id (the message suggests the
     closest one).
     """
-    from rummy101_solver.rulebook import UnknownRuleError, find_rules, rules_text
+    from rummy101_solver.game.rulebook import UnknownRuleError, find_rules, rules_text
 
     try:
         found = find_rules(rule_ids)
     except UnknownRuleError as err:
         fail(str(err))
     if fmt == "json":
-        from rummy101_solver.render import dumps
+        from rummy101_solver.report.render import dumps
 
         click.echo(dumps({"rules": [r.to_json() for r in found]}))
     else:

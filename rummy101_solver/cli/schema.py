@@ -12,7 +12,7 @@ def _complete_names(
     ctx: click.Context, param: click.Parameter, incomplete: str
 ) -> list[CompletionItem]:
     """Shell completion: the schema names that start with what is typed."""
-    from rummy101_solver.schema import SCHEMAS
+    from rummy101_solver.report.schema import SCHEMAS
 
     return [CompletionItem(n, help=what) for n, what in SCHEMAS.items() if n.startswith(incomplete)]
 
@@ -32,8 +32,8 @@ def schema(name: str | None) -> None:
 
     Exit code: 0 printed, 2 an unknown NAME.
     """
-    from rummy101_solver.render import dumps
-    from rummy101_solver.schema import SCHEMAS, UnknownSchemaError, load_schema
+    from rummy101_solver.report.render import dumps
+    from rummy101_solver.report.schema import SCHEMAS, UnknownSchemaError, load_schema
 
     if name is None:
         width = max(map(len, SCHEMAS))

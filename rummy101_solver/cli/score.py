@@ -1,7 +1,7 @@
 """``rummy101 score``: score one round from a one-line description of the table.
 
 It is registered on the group in :mod:`rummy101_solver.cli`. The scoring itself
-lives in :mod:`rummy101_solver.scoring`; this module parses the command line,
+lives in :mod:`rummy101_solver.game.scoring`; this module parses the command line,
 renders the table or JSON, and turns every input problem into ``Error: …`` on
 stderr with exit code 2.
 """
@@ -14,7 +14,6 @@ from typing import cast
 import click
 from tabulate import tabulate
 
-from rummy101_solver.case import MAX_POINTS
 from rummy101_solver.cli.common import (
     InputError,
     check_writable,
@@ -26,9 +25,9 @@ from rummy101_solver.cli.common import (
 )
 from rummy101_solver.cli.options import IntRange
 from rummy101_solver.cli.standings import standings_text
-from rummy101_solver.ledger import LedgerError, append_round, standings, standings_json
-from rummy101_solver.render import dumps, tiles_text
-from rummy101_solver.scoring import (
+from rummy101_solver.files.case import MAX_POINTS
+from rummy101_solver.files.ledger import LedgerError, append_round, standings, standings_json
+from rummy101_solver.game.scoring import (
     ENDING_LABELS,
     ENDINGS,
     Ending,
@@ -43,7 +42,8 @@ from rummy101_solver.scoring import (
     round_json,
     score_round,
 )
-from rummy101_solver.tiles import WILD_PENALTY
+from rummy101_solver.game.tiles import WILD_PENALTY
+from rummy101_solver.report.render import dumps, tiles_text
 
 HEADERS = ["player", "state", "tiles left", "base penalty", "multiplier", "points", "rule"]
 ALIGN = ("left", "left", "left", "right", "right", "right", "left")

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 import click
 from click.core import ParameterSource
 
-from rummy101_solver.case import OptionError, build_rules
 from rummy101_solver.cli.common import (
     PATH_LIMIT,
     check_writable,
@@ -23,12 +22,13 @@ from rummy101_solver.cli.common import (
     open_scheduler,
 )
 from rummy101_solver.cli.options import IntRange
-from rummy101_solver.deal import MAX_SEED
+from rummy101_solver.files.case import OptionError, build_rules
+from rummy101_solver.game.deal import MAX_SEED
+from rummy101_solver.game.parsing import RackError
 from rummy101_solver.messages import quote
-from rummy101_solver.parsing import RackError
 
 if TYPE_CHECKING:
-    from rummy101_solver.simulate import Variant
+    from rummy101_solver.engine.simulate import Variant
 
 PLOT_SUFFIXES = (".png", ".svg")
 
@@ -42,12 +42,12 @@ _REFUSED = {
 
 
 def parse_variant(text: str) -> Variant:
-    """``NAME=OPTIONS`` → a :class:`~rummy101_solver.simulate.Variant`. OPTIONS
+    """``NAME=OPTIONS`` → a :class:`~rummy101_solver.engine.simulate.Variant`. OPTIONS
     are ``solve`` options, parsed by ``solve``'s own option parser;
     ``--indicator random`` draws the indicator per deal. Bad input stops with
     exit 2 and a message naming the variant."""
     from rummy101_solver.cli.solve import solve
-    from rummy101_solver.simulate import Variant
+    from rummy101_solver.engine.simulate import Variant
 
     name, equals, options = text.partition("=")
     name = name.strip()
@@ -87,7 +87,9 @@ def _executor(jobs: int, scheduler: str | None) -> Iterator[Executor | None]:
         with open_scheduler(scheduler) as (executor, _threads):
             yield executor
     elif jobs > 1:
-        from rummy101_solver.batch import init_worker  # workers as batch's: warm, Ctrl-C-proof
+        from rummy101_solver.files.batch import (
+            init_worker,  # workers as batch's: warm, Ctrl-C-proof
+        )
 
         with ProcessPoolExecutor(max_workers=jobs, initializer=init_worker) as pool:
             yield pool
@@ -167,13 +169,13 @@ def simulate(ctx: click.Context, deals: int, seed: int, rack_size: int,
         fail(f"variant '{twice}' is named twice; give each variant its own name")
     _check_plot(plot)
 
-    from rummy101_solver.simulate import (
+    from rummy101_solver.engine.simulate import (
         DEFAULT_STATISTICS,
         DISTANCE_STATISTICS,
         simulation_json,
         simulation_text,
     )
-    from rummy101_solver.simulate import simulate as run
+    from rummy101_solver.engine.simulate import simulate as run
 
     err = sys.stderr
     with (
@@ -184,13 +186,13 @@ def simulate(ctx: click.Context, deals: int, seed: int, rack_size: int,
         result = run(deals, seed, rack_size, parsed, statistics=statistics, executor=executor,
                      progress=bar.update)  # fmt: skip
     if fmt == "json":
-        from rummy101_solver.render import dumps
+        from rummy101_solver.report.render import dumps
 
         click.echo(dumps(simulation_json(result)))
     else:
         echo_report(simulation_text(result, fmt), fmt, title="rummy101 simulate")
     if plot is not None:
-        from rummy101_solver.plot import plot_simulation
+        from rummy101_solver.report.plot import plot_simulation
 
         try:
             plot_simulation(result, plot)

@@ -8,10 +8,10 @@ from typing import Any
 
 import click
 
-from rummy101_solver.case import OptionError, build_case
 from rummy101_solver.cli.common import echo_report, fail, report_color
 from rummy101_solver.cli.options import read_rack_text, solve_options
-from rummy101_solver.parsing import RackError
+from rummy101_solver.files.case import OptionError, build_case
+from rummy101_solver.game.parsing import RackError
 
 EXIT_CAN_OPEN = 0
 EXIT_CANNOT_OPEN = 1
@@ -54,9 +54,9 @@ def solve(
     except (RackError, OptionError) as err:
         fail(str(err))
 
-    from rummy101_solver.explain import distance_shortfall, explain_analysis
-    from rummy101_solver.render import analysis_json, analysis_text, dumps
-    from rummy101_solver.solver import analyse
+    from rummy101_solver.engine.solver import analyse
+    from rummy101_solver.report.explain import distance_shortfall, explain_analysis
+    from rummy101_solver.report.render import analysis_json, analysis_text, dumps
 
     started = time.monotonic()
     analysis = analyse(

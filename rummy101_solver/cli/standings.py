@@ -1,7 +1,7 @@
 """``rummy101 standings``: the standings of a match ledger, read-only.
 
 The ledger is written by ``rummy101 score --ledger``; reading and adding up
-lives in :mod:`rummy101_solver.ledger`. This module parses the command line,
+lives in :mod:`rummy101_solver.files.ledger`. This module parses the command line,
 renders the table or JSON, and turns every ledger problem into ``Error: …``
 on stderr with exit code 2. It never writes the ledger.
 """
@@ -15,7 +15,13 @@ from tabulate import tabulate
 
 from rummy101_solver.cli.common import InputError, echo_report, format_option
 from rummy101_solver.cli.options import IntRange
-from rummy101_solver.ledger import LedgerError, Standings, read_ledger, standings, standings_json
+from rummy101_solver.files.ledger import (
+    LedgerError,
+    Standings,
+    read_ledger,
+    standings,
+    standings_json,
+)
 
 ALIGN = ("left", "right", "right", "right", "right")
 

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import click
 
-from rummy101_solver.case import OptionError
 from rummy101_solver.cli.common import echo_report, fail, read_stdin
 from rummy101_solver.cli.options import with_options
+from rummy101_solver.files.case import OptionError
 from rummy101_solver.messages import count_of, one_line
 
 
@@ -49,8 +49,7 @@ def verify(fixtures: Path, fmt: str, failures_only: bool) -> None:
 
     from tabulate import tabulate
 
-    from rummy101_solver.render import dumps
-    from rummy101_solver.verify import (
+    from rummy101_solver.files.verify import (
         MISSING,
         Check,
         FixtureError,
@@ -58,6 +57,7 @@ def verify(fixtures: Path, fmt: str, failures_only: bool) -> None:
         parse_fixtures,
         run_case,
     )
+    from rummy101_solver.report.render import dumps
 
     source = "stdin" if str(fixtures) == "-" else str(fixtures)
     try:

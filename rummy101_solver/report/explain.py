@@ -23,11 +23,11 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 
+from rummy101_solver.engine.solver import Analysis, Opening, best_openings
+from rummy101_solver.game.rules import MELD_THRESHOLD, PAIRS_THRESHOLD, OpeningKind, Rules
+from rummy101_solver.game.tiles import Rack, Tile, sort_tiles
 from rummy101_solver.messages import count_of
-from rummy101_solver.render import meld_text, tile_text, tiles_text
-from rummy101_solver.rules import MELD_THRESHOLD, PAIRS_THRESHOLD, OpeningKind, Rules
-from rummy101_solver.solver import Analysis, Opening, best_openings
-from rummy101_solver.tiles import Rack, Tile, sort_tiles
+from rummy101_solver.report.render import meld_text, tile_text, tiles_text
 
 Shortfall = Callable[[Opening], str | None]
 """The hook for tiles: given an opening short of its bar, a clause naming what
@@ -42,7 +42,7 @@ def distance_shortfall(
 ) -> Shortfall:
     """The :data:`Shortfall` clause of ``outs``: how many tiles the rack is
     from an opening of the kind, with the tiles to draw of one target
-    (:func:`~rummy101_solver.outs.rack_distance`: the fewest unseen tiles, the
+    (:func:`~rummy101_solver.engine.outs.rack_distance`: the fewest unseen tiles, the
     unseen being the 106-tile set minus the rack and the indicator)
     [R-OPEN-MELDS, R-OPEN-PAIRS, R-KEEP-DISCARD].
 
@@ -59,7 +59,7 @@ def distance_shortfall(
     deadline = time.monotonic() + time_limit
 
     def clause(opening: Opening) -> str | None:
-        from rummy101_solver.outs import laid_bound, rack_distance
+        from rummy101_solver.engine.outs import laid_bound, rack_distance
 
         left = max(0.001, deadline - time.monotonic())
         found = rack_distance(rack, rules, opening.kind, time_limit=left)

@@ -19,7 +19,7 @@ Definitions (README, "How far from opening"; rule ids from RULES.md):
   distance and outs of the rack without it.
 
 The model (:class:`DistanceModel`) is the packing model of openings
-(:class:`~rummy101_solver.model.PackingModel`) with one more integer variable
+(:class:`~rummy101_solver.engine.model.PackingModel`) with one more integer variable
 per tile kind: the copies drawn from the unseen tiles (each costs 1). A face
 is laid at most as often as the rack holds it plus the copies drawn.
 
@@ -83,13 +83,13 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Literal
 
-from rummy101_solver.candidates import Pattern, meld_patterns, pair_patterns
-from rummy101_solver.model import Packing, PackingModel, PackingProblem, solve_packings
-from rummy101_solver.parsing import RackError, read_tiles
-from rummy101_solver.rules import OpeningKind, Rules
-from rummy101_solver.sat import SatSolution
-from rummy101_solver.solver import DEFAULT_TIME_LIMIT, Meld, opening_from_packing
-from rummy101_solver.tiles import (
+from rummy101_solver.engine.candidates import Pattern, meld_patterns, pair_patterns
+from rummy101_solver.engine.model import Packing, PackingModel, PackingProblem, solve_packings
+from rummy101_solver.engine.sat import SatSolution
+from rummy101_solver.engine.solver import DEFAULT_TIME_LIMIT, Meld, opening_from_packing
+from rummy101_solver.game.parsing import RackError, read_tiles
+from rummy101_solver.game.rules import OpeningKind, Rules
+from rummy101_solver.game.tiles import (
     ALL_FACES,
     COPIES,
     MAX_RACK,
@@ -143,7 +143,7 @@ def full_set(rules: Rules) -> Counter[Tile]:
 def read_seen(text: str | Iterable[str], rack: Rack, rules: Rules) -> tuple[Tile, ...]:
     """Parse ``--seen`` tiles (discards, table melds …) in the rack's notation.
 
-    Raises :class:`~rummy101_solver.parsing.RackError` naming the token for a
+    Raises :class:`~rummy101_solver.game.parsing.RackError` naming the token for a
     bad tile, or a tile of which the rack and the tiles seen before it already
     hold every copy [R-TILES, R-INDICATOR].
     """

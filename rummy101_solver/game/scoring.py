@@ -44,10 +44,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Literal, get_args
 
-from rummy101_solver.lines import too_long
-from rummy101_solver.messages import TOKEN_LIMIT, escape, one_line, quote
-from rummy101_solver.parsing import FAKE_WORDS, RackError, parse_tile_list
-from rummy101_solver.rules import (
+from rummy101_solver.game.parsing import FAKE_WORDS, RackError, parse_tile_list
+from rummy101_solver.game.rules import (
     ONE_TURN_JOKER_LOSS,
     ONE_TURN_JOKER_WIN,
     ONE_TURN_LOSS,
@@ -55,7 +53,7 @@ from rummy101_solver.rules import (
     PAIRS_PENALTY_FACTOR,
     UNOPENED_PENALTY,
 )
-from rummy101_solver.tiles import (
+from rummy101_solver.game.tiles import (
     COPIES,
     MAX_RACK,
     WILD_PENALTY,
@@ -65,6 +63,8 @@ from rummy101_solver.tiles import (
     codes,
     sort_tiles,
 )
+from rummy101_solver.lines import too_long
+from rummy101_solver.messages import TOKEN_LIMIT, escape, one_line, quote
 
 Ending = Literal["normal", "joker", "one-turn", "one-turn-joker", "stock"]
 """How the round ended: a finish (normal, joker discard, one turn, one turn with
@@ -318,7 +318,7 @@ def parse_player(text: str) -> PlayerHand:
 
     ``"Bea: pairs K2 K9"`` → ``PlayerHand("Bea", "pairs", (K2, K9))``;
     ``"Ali"`` (or ``"Ali:"``) → ``PlayerHand("Ali")``, for the winner. Tiles use
-    the rack notation of :mod:`rummy101_solver.parsing`. Raises :class:`ScoreError`.
+    the rack notation of :mod:`rummy101_solver.game.parsing`. Raises :class:`ScoreError`.
     """
     if reason := too_long(text, "the player text"):
         raise ScoreError(reason)

@@ -10,7 +10,16 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from rummy101_solver.tiles import ALL_FACES, COPIES, WILD, WILD_TILES, Face, Rack, Tile, okey_face
+from rummy101_solver.game.tiles import (
+    ALL_FACES,
+    COPIES,
+    WILD,
+    WILD_TILES,
+    Face,
+    Rack,
+    Tile,
+    okey_face,
+)
 
 MAX_SEED = 2**63 - 1
 """The largest shuffle seed the commands and the API take (``--seed``)."""

@@ -1,7 +1,7 @@
 """The best turn (``rummy101 play``) as JSON-ready dicts and readable tables.
 
 Nothing here imports ortools: results arrive as frozen dataclasses of
-:mod:`rummy101_solver.play`.
+:mod:`rummy101_solver.engine.play`.
 """
 
 from __future__ import annotations
@@ -10,10 +10,10 @@ from typing import Any
 
 from tabulate import tabulate
 
+from rummy101_solver.engine.play import Move, OpeningDistance, Plan, PlayResult, TableGroup
+from rummy101_solver.game.tiles import codes
 from rummy101_solver.messages import count_of
-from rummy101_solver.play import Move, OpeningDistance, Plan, PlayResult, TableGroup
-from rummy101_solver.render import opening_json, rules_text, tile_text, tiles_text
-from rummy101_solver.tiles import codes
+from rummy101_solver.report.render import opening_json, rules_text, tile_text, tiles_text
 
 _COLOUR_NAMES = {"R": "red", "B": "blue", "K": "black", "Y": "yellow"}
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rummy101_solver.simulate import Simulation
+from rummy101_solver.engine.simulate import Simulation
 
 BIN_POINTS = 5
 """Points per bar of the best-meld-value histogram."""

@@ -6,7 +6,7 @@ The table is a fixed list of legal groups (runs, sets, pairs). In 101 a table
 group is never rearranged: it may only grow (a lay-off: a run at its low or
 high end by a contiguous block, a set of 3 by its missing colour) or swap a
 joker for exactly the tile it stands for (a retrieval). The turn model is the
-packing model of :mod:`rummy101_solver.model` (new melds or pairs from the
+packing model of :mod:`rummy101_solver.engine.model` (new melds or pairs from the
 rack, the same candidates as ``solve``) with three more families: lay-off
 places, retrievals and the finish.
 
@@ -39,10 +39,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Literal
 
-from rummy101_solver.candidates import Pattern, meld_patterns, pair_patterns
-from rummy101_solver.model import PackingModel, PackingProblem
-from rummy101_solver.parsing import LaidTile, RackError, check_rack_limits, parse_arrangement
-from rummy101_solver.rules import (
+from rummy101_solver.engine.candidates import Pattern, meld_patterns, pair_patterns
+from rummy101_solver.engine.model import PackingModel, PackingProblem
+from rummy101_solver.engine.sat import Status
+from rummy101_solver.engine.solver import Meld, Opening, meld_sort_key, merge_runs
+from rummy101_solver.game.parsing import LaidTile, RackError, check_rack_limits, parse_arrangement
+from rummy101_solver.game.rules import (
     PAIRS_PENALTY_FACTOR,
     UNOPENED_PENALTY,
     GroupKind,
@@ -50,9 +52,7 @@ from rummy101_solver.rules import (
     Rules,
     judge_group,
 )
-from rummy101_solver.sat import Status
-from rummy101_solver.solver import Meld, Opening, meld_sort_key, merge_runs
-from rummy101_solver.tiles import (
+from rummy101_solver.game.tiles import (
     COLOURS,
     WILD,
     WILD_PENALTY,
@@ -65,7 +65,7 @@ from rummy101_solver.tiles import (
 )
 
 if TYPE_CHECKING:
-    from rummy101_solver.outs import Distance
+    from rummy101_solver.engine.outs import Distance
 
 __all__ = [
     "Finish",
@@ -283,7 +283,7 @@ class PlayResult:
 @dataclass(frozen=True)
 class OpeningDistance:
     """How far a player who cannot open is from an opening: the ``outs``
-    distances (:class:`~rummy101_solver.outs.Distance`: tiles, status, one
+    distances (:class:`~rummy101_solver.engine.outs.Distance`: tiles, status, one
     target with its missing tiles) to a meld and to a pairs opening, the
     table's tiles counted as seen [R-OPEN-MELDS, R-OPEN-PAIRS, R-TILES]."""
 
@@ -296,7 +296,7 @@ def with_distance(result: PlayResult, *, time_limit: float = DEFAULT_TIME_LIMIT)
     open (``can_open`` is False; else ``result`` unchanged, and also after
     taking the discard, which replaces the draw [R-TAKE-DISCARD]).
 
-    The distance is :func:`~rummy101_solver.outs.rack_distance` of the rack,
+    The distance is :func:`~rummy101_solver.engine.outs.rack_distance` of the rack,
     melds and pairs, the unseen tiles being the 106-tile set minus the rack,
     the tiles on the table and the indicator. The rack is the one held in
     this turn, so a later opening lays at most one tile fewer than it holds:
@@ -306,7 +306,7 @@ def with_distance(result: PlayResult, *, time_limit: float = DEFAULT_TIME_LIMIT)
     """
     if result.can_open is not False or result.rules.take is not None:
         return result
-    from rummy101_solver.outs import KINDS, rack_distance, unseen_tiles
+    from rummy101_solver.engine.outs import KINDS, rack_distance, unseen_tiles
 
     deadline = time.monotonic() + time_limit
     seen = [t for g in result.table for t in g.tiles]
@@ -336,7 +336,7 @@ def parse_table(text: str, rules: Rules) -> tuple[TableGroup, ...]:
 
     Returns the groups in input order, runs ascending, sets in colour order.
     An empty text is an empty table. Raises
-    :class:`~rummy101_solver.parsing.RackError` for a bad token and
+    :class:`~rummy101_solver.game.parsing.RackError` for a bad token and
     :class:`PlayError` for an illegal group, naming the group and the rule.
     """
     if not text.strip():
@@ -384,7 +384,7 @@ def parse_table(text: str, rules: Rules) -> tuple[TableGroup, ...]:
 
 
 def check_copies(rack: Rack, table: Sequence[TableGroup], rules: Rules) -> None:
-    """Raise :class:`~rummy101_solver.parsing.RackError` when rack and table
+    """Raise :class:`~rummy101_solver.game.parsing.RackError` when rack and table
     together hold more copies than the tile set has (a third R7, a third
     joker) [R-TILES, R-RACK]; the message names the table tile."""
     tiles = [(t.code, t) for t in rack.tiles]
@@ -473,7 +473,7 @@ class TurnModel(PackingModel):
     """The turn as a CP-SAT model: the packing model of the rack's new melds or
     pairs, plus lay-off places, joker retrievals and the finish.
 
-    Families added to :class:`~rummy101_solver.model.PackingModel`:
+    Families added to :class:`~rummy101_solver.engine.model.PackingModel`:
     ``_add_layoffs`` (one real/wild choice per place, contiguous from the
     group outwards, the limit per group) and ``_add_retrievals`` (the real tile
     for a table joker; the freed joker joins the wild tiles). Overridden:
@@ -995,7 +995,7 @@ def best_turn(
     next-best plans of the same kind, each leaving different tiles.
     ``time_limit`` in seconds for everything.
 
-    Raises :class:`~rummy101_solver.parsing.RackError` when rack and table
+    Raises :class:`~rummy101_solver.game.parsing.RackError` when rack and table
     hold more copies than the set has.
     """
     rules = rules or Rules()
@@ -1062,7 +1062,7 @@ def deal_turn(
     ``rack_size`` tiles dealt from what is left. The same seed gives the same deal."""
     import random
 
-    from rummy101_solver.deal import TILE_SET
+    from rummy101_solver.game.deal import TILE_SET
 
     rng = random.Random(seed)
     deck = list(TILE_SET)

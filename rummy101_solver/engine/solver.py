@@ -1,7 +1,7 @@
 """Best openings of a rack: melds, pairs, alternatives and the verdict.
 
-The flow: :class:`~rummy101_solver.tiles.Rack` → candidate patterns →
-CP-SAT packing (:mod:`rummy101_solver.model`) → :class:`Opening` values.
+The flow: :class:`~rummy101_solver.game.tiles.Rack` → candidate patterns →
+CP-SAT packing (:mod:`rummy101_solver.engine.model`) → :class:`Opening` values.
 """
 
 from __future__ import annotations
@@ -11,10 +11,11 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from rummy101_solver.candidates import MeldKind, Pattern, meld_patterns, pair_patterns
-from rummy101_solver.model import Packing, PackingProblem, solve_packings
-from rummy101_solver.pairs import exact_pairs_packing
-from rummy101_solver.rules import (
+from rummy101_solver.engine.candidates import MeldKind, Pattern, meld_patterns, pair_patterns
+from rummy101_solver.engine.model import Packing, PackingProblem, solve_packings
+from rummy101_solver.engine.pairs import exact_pairs_packing
+from rummy101_solver.engine.small import small_packing
+from rummy101_solver.game.rules import (
     ONE_TURN_JOKER_LOSS,
     ONE_TURN_JOKER_WIN,
     ONE_TURN_LOSS,
@@ -24,8 +25,7 @@ from rummy101_solver.rules import (
     Rules,
     residual_penalty,
 )
-from rummy101_solver.small import small_packing
-from rummy101_solver.tiles import WILD, Face, Rack, Tile
+from rummy101_solver.game.tiles import WILD, Face, Rack, Tile
 
 OpeningStatus = Literal["optimal", "feasible", "none"]
 
@@ -220,7 +220,7 @@ def meld_sort_key(meld: Meld) -> tuple[int, list[tuple[int, int]], list[bool]]:
 def opening_from_packing(
     rack: Rack, rules: Rules, kind: OpeningKind, packing: Packing, ranked_by: Objective = "value"
 ) -> Opening:
-    """The :class:`Opening` a :class:`~rummy101_solver.model.Packing` of ``rack`` lays.
+    """The :class:`Opening` a :class:`~rummy101_solver.engine.model.Packing` of ``rack`` lays.
 
     ``packing.uses``: candidate patterns (runs and sets of 3–5, or pairs)
     with their copies, all made of the rack's tiles; neighbouring runs of one
@@ -342,8 +342,8 @@ def best_openings(
 
 def _packings(problem: PackingProblem, alternatives: int, time_limit: float) -> list[Packing]:
     """The best packing and ``alternatives`` more. Without alternatives a pairs
-    problem is settled by an exact count (:mod:`rummy101_solver.pairs`), a
-    small problem by a bounded exact search (:mod:`rummy101_solver.small`),
+    problem is settled by an exact count (:mod:`rummy101_solver.engine.pairs`), a
+    small problem by a bounded exact search (:mod:`rummy101_solver.engine.small`),
     when their answer is certainly CP-SAT's; anything else by CP-SAT."""
     if alternatives == 0:
         exact = exact_pairs_packing(problem) or small_packing(problem)

@@ -4,7 +4,7 @@ A pairs packing chooses, face by face, how many joker pairs (one tile and a
 wild tile) and how many natural pairs (two tiles) to lay. With no bound on
 how many pairs may be laid, the faces only compete for the wild tiles: every
 pair adds a positive weight to the objective (the same integer weights as
-the CP-SAT model, :func:`~rummy101_solver.model.objective_weights`), so each
+the CP-SAT model, :func:`~rummy101_solver.engine.model.objective_weights`), so each
 face lays as many natural pairs as its tiles left after its joker pairs
 allow, and the at most two wild tiles go where they gain most. That is a
 handful of comparisons instead of a model.
@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from dataclasses import fields
 
-from rummy101_solver.candidates import Pattern
-from rummy101_solver.model import Packing, PackingProblem, objective_weights, pattern_bounds
+from rummy101_solver.engine.candidates import Pattern
+from rummy101_solver.engine.model import Packing, PackingProblem, objective_weights, pattern_bounds
 
 _HANDLED = {"patterns", "counts", "wilds", "max_laid", "pairs", "min_score", "objective"}
 """Problem fields this argument honours; any other field must keep its default."""

@@ -12,13 +12,13 @@ from typing import TYPE_CHECKING, Any
 
 from tabulate import tabulate
 
+from rummy101_solver.game.rules import Rules
+from rummy101_solver.game.tiles import Colour, Face, Tile, codes, okey_face
 from rummy101_solver.messages import count_of
-from rummy101_solver.rules import Rules
-from rummy101_solver.tiles import Colour, Face, Tile, codes, okey_face
 
 if TYPE_CHECKING:
-    from rummy101_solver.check import CheckResult, GroupCheck
-    from rummy101_solver.solver import Analysis, Meld, OneTurnFinish, Opening
+    from rummy101_solver.engine.check import CheckResult, GroupCheck
+    from rummy101_solver.engine.solver import Analysis, Meld, OneTurnFinish, Opening
 
 
 # --- JSON ----------------------------------------------------------------------
@@ -409,7 +409,7 @@ def analysis_text(
 ) -> str:
     """The readable report: rack, verdict, best meld and pairs openings,
     alternatives (a line saying so when none is found), then the
-    ``explanation`` sentences if any (see :mod:`rummy101_solver.explain`).
+    ``explanation`` sentences if any (see :mod:`rummy101_solver.report.explain`).
     With ``color`` tiles carry ANSI colour codes (see :func:`tile_text`)."""
     rules = analysis.rules
     rack = analysis.rack

@@ -14,17 +14,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rummy101_solver.lines import too_long
-from rummy101_solver.messages import quote, show_value
-from rummy101_solver.parsing import (
+from rummy101_solver.game.parsing import (
     RackError,
     check_rack_limits,
     iter_tiles,
     parse_face,
     parse_tile,
 )
-from rummy101_solver.rules import MELD_THRESHOLD, PAIRS_THRESHOLD, Rules
-from rummy101_solver.tiles import MAX_RACK, Rack
+from rummy101_solver.game.rules import MELD_THRESHOLD, PAIRS_THRESHOLD, Rules
+from rummy101_solver.game.tiles import MAX_RACK, Rack
+from rummy101_solver.lines import too_long
+from rummy101_solver.messages import quote, show_value
 
 DEFAULTS: dict[str, Any] = {
     "threshold": MELD_THRESHOLD,
@@ -136,7 +136,7 @@ def build_rules(options: Mapping[str, Any] | None = None) -> Rules:
     """The :class:`Rules` named by ``options`` (missing ones take :data:`DEFAULTS`).
 
     Raises :class:`OptionError` for a bad option and
-    :class:`~rummy101_solver.parsing.RackError` for a bad ``take`` or
+    :class:`~rummy101_solver.game.parsing.RackError` for a bad ``take`` or
     ``indicator`` tile (the message names the option).
     """
     values = _options(options)
@@ -177,7 +177,7 @@ def build_case(rack_text: str, options: Mapping[str, Any] | None = None) -> Case
     taken tile is added to it and must be used [R-TAKE-DISCARD]. With
     ``indicator`` the okey variant applies [R-INDICATOR].
 
-    Raises :class:`~rummy101_solver.parsing.RackError` for bad tiles (the
+    Raises :class:`~rummy101_solver.game.parsing.RackError` for bad tiles (the
     message names the token, or the option ``--take``/``--indicator``) and
     :class:`OptionError` for a bad option.
     """

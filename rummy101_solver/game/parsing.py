@@ -22,9 +22,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import islice
 
-from rummy101_solver.lines import too_long
-from rummy101_solver.messages import escape, quote
-from rummy101_solver.tiles import (
+from rummy101_solver.game.tiles import (
     ALL_FACES,
     COPIES,
     MAX_RACK,
@@ -36,6 +34,8 @@ from rummy101_solver.tiles import (
     Tile,
     okey_face,
 )
+from rummy101_solver.lines import too_long
+from rummy101_solver.messages import escape, quote
 
 COLOUR_WORDS: dict[str, Colour] = {
     # English, Turkish (with and without dotless i / cedilla), German, Spanish

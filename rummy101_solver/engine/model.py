@@ -30,10 +30,10 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Literal
 
-from rummy101_solver.candidates import Pattern
-from rummy101_solver.rules import Objective
-from rummy101_solver.sat import SatModel, Status
-from rummy101_solver.tiles import WILD_PENALTY, Face
+from rummy101_solver.engine.candidates import Pattern
+from rummy101_solver.engine.sat import SatModel, Status
+from rummy101_solver.game.rules import Objective
+from rummy101_solver.game.tiles import WILD_PENALTY, Face
 
 __all__ = [
     "Packing",
@@ -143,7 +143,7 @@ class PackingModel:
     again for the next-best solution with different tiles laid.
 
     ``copies`` maps each usable pattern to the index of its variable in
-    ``model`` (a :class:`~rummy101_solver.sat.SatModel`), so other models (outs,
+    ``model`` (a :class:`~rummy101_solver.engine.sat.SatModel`), so other models (outs,
     the turn against the table) can add their own constraint families to it.
     """
 

@@ -11,11 +11,11 @@ from typing import Any
 
 from tabulate import tabulate
 
+from rummy101_solver.engine.outs import DiscardRow, Distance, Outs, OutsAnalysis, Target
+from rummy101_solver.game.rules import OpeningKind, Rules
+from rummy101_solver.game.tiles import codes
 from rummy101_solver.messages import count_of
-from rummy101_solver.outs import DiscardRow, Distance, Outs, OutsAnalysis, Target
-from rummy101_solver.render import meld_json, rules_text, tile_text, tiles_text
-from rummy101_solver.rules import OpeningKind, Rules
-from rummy101_solver.tiles import codes
+from rummy101_solver.report.render import meld_json, rules_text, tile_text, tiles_text
 
 KINDS: tuple[OpeningKind, OpeningKind] = ("melds", "pairs")
 
@@ -152,7 +152,7 @@ def _status(distance: Distance) -> str:
 
 def target_table(target: Target, fmt: str, *, color: bool = False) -> str:
     """A target opening as a table; drawn tiles marked ``(draw)``; tiles in
-    colour when ``color`` (:func:`~rummy101_solver.render.tile_text`)."""
+    colour when ``color`` (:func:`~rummy101_solver.report.render.tile_text`)."""
     rows = []
     for meld, marks in zip(target.melds, target.drawn, strict=True):
         words = [
@@ -282,7 +282,7 @@ def _bars(rules: Rules) -> dict[OpeningKind, str]:
 
 def analysis_outs_text(analysis: OutsAnalysis, fmt: str = "simple", *, color: bool = False) -> str:
     """The readable report of ``rummy101 outs``; with ``color`` every tile is in
-    its colour (:func:`~rummy101_solver.render.tile_text`; the tables stay
+    its colour (:func:`~rummy101_solver.report.render.tile_text`; the tables stay
     aligned: tabulate measures them without the codes)."""
     rack, rules = analysis.rack, analysis.rules
     rack_text = tiles_text(rack.tiles, color=color)

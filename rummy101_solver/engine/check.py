@@ -12,13 +12,13 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Literal
 
+from rummy101_solver.game.parsing import LaidTile, check_rack_limits
+from rummy101_solver.game.rules import Broken, GroupVerdict, Rules, judge_group, residual_penalty
+from rummy101_solver.game.tiles import MAX_RACK, Rack, Tile, sort_tiles
 from rummy101_solver.messages import quote
-from rummy101_solver.parsing import LaidTile, check_rack_limits
-from rummy101_solver.rules import Broken, GroupVerdict, Rules, judge_group, residual_penalty
-from rummy101_solver.tiles import MAX_RACK, Rack, Tile, sort_tiles
 
 if TYPE_CHECKING:
-    from rummy101_solver.solver import Opening
+    from rummy101_solver.engine.solver import Opening
 
 ArrangementKind = Literal["melds", "pairs", "mixed"]
 
@@ -114,11 +114,11 @@ def check_arrangement(
     rules: Rules,
     rack: Rack | None = None,
 ) -> CheckResult:
-    """Judge ``groups`` (from :func:`~rummy101_solver.parsing.parse_arrangement`)
+    """Judge ``groups`` (from :func:`~rummy101_solver.game.parsing.parse_arrangement`)
     under ``rules``; with ``rack`` the tiles must come from it (``rules.take``,
     if any, already added to it).
 
-    Raises :class:`~rummy101_solver.parsing.RackError` when the arrangement
+    Raises :class:`~rummy101_solver.game.parsing.RackError` when the arrangement
     itself holds more copies than the tile set has [R-RACK].
     """
     laid = [lt for group in groups for lt in group]
@@ -179,7 +179,7 @@ def find_better(result: CheckResult, *, time_limit: float = 10.0) -> Opening | N
     """
     if not result.legal or result.kind == "mixed":
         return None
-    from rummy101_solver.solver import best_openings  # ortools: only when there is work
+    from rummy101_solver.engine.solver import best_openings  # ortools: only when there is work
 
     kind: Literal["melds", "pairs"] = result.kind
     if result.rack is not None:

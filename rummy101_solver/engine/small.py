@@ -4,7 +4,7 @@ Most dealt racks give a meld model of a handful of candidate patterns, and
 CP-SAT spends about a quarter of a millisecond on even the smallest model
 (setting up its search). A depth-first search over the patterns' copies,
 with the model's own objective weights
-(:func:`~rummy101_solver.model.objective_weights`) and the same constraints
+(:func:`~rummy101_solver.engine.model.objective_weights`) and the same constraints
 (tiles held, wild tiles, ``max_laid``, ``min_laid``, ``wilds_laid``,
 ``must_use``, ``min_score``), settles such a problem in a few dozen steps.
 
@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from dataclasses import fields
 
-from rummy101_solver.candidates import Pattern
-from rummy101_solver.model import Packing, PackingProblem, objective_weights, pattern_bounds
+from rummy101_solver.engine.candidates import Pattern
+from rummy101_solver.engine.model import Packing, PackingProblem, objective_weights, pattern_bounds
 
 NODE_LIMIT = 400
 """Search steps before the search gives up and leaves the problem to CP-SAT."""

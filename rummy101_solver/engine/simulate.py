@@ -1,7 +1,7 @@
 """Odds per rule set over seeded deals: how often a dealt rack can open, and with what
 [R-OPEN-MELDS, R-OPEN-PAIRS, R-ONE-TURN, R-TILES].
 
-The flow: deals (seeded shuffles of the 106 tiles, :mod:`rummy101_solver.deal`)
+The flow: deals (seeded shuffles of the 106 tiles, :mod:`rummy101_solver.game.deal`)
 → per rack and per :class:`Variant`, the *statistics* (small integers: the best
 meld value, the most pairs, 0/1 flags) → one histogram per statistic and
 variant → shares with 95 % Wilson score intervals, percentiles, histograms
@@ -10,7 +10,7 @@ variant → shares with 95 % Wilson score intervals, percentiles, histograms
 Deals: deal ``i`` (0-based) is shuffled with ``seed + i``, so the classic racks
 are the ones ``rummy101 deal --seed SEED --count N --size SIZE`` prints. An okey
 variant [R-INDICATOR] sees the same shuffle with the indicator taken out first
-(:func:`~rummy101_solver.deal.deal_indicator_rack`): ``--indicator TILE`` turns
+(:func:`~rummy101_solver.game.deal.deal_indicator_rack`): ``--indicator TILE`` turns
 up the first copy of TILE, ``--indicator random`` the first numbered tile of
 the shuffle, so the indicator of deal ``i`` depends only on ``seed + i``.
 
@@ -40,9 +40,9 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
-from rummy101_solver.deal import deal_indicator_rack, deal_rack
-from rummy101_solver.rules import Rules
-from rummy101_solver.tiles import Face, Rack
+from rummy101_solver.game.deal import deal_indicator_rack, deal_rack
+from rummy101_solver.game.rules import Rules
+from rummy101_solver.game.tiles import Face, Rack
 
 CHUNK_DEALS = 100
 """Deals per chunk of work: fixed, so results never depend on how chunks are run
@@ -147,7 +147,7 @@ def pairs_count(rack: Rack, *, joker_pairs: bool, max_laid: int) -> int:
 def _best_melds(rack: Rack, keep: int, time_limit: float) -> tuple[int, int, bool]:
     """(value, melds laid, proven) of the highest-value meld opening. Cached:
     variants that differ only in thresholds share one solve per rack."""
-    from rummy101_solver.solver import best_openings
+    from rummy101_solver.engine.solver import best_openings
 
     best = best_openings(rack, Rules(keep=keep), "melds", time_limit=time_limit)[0]
     found = best.status in ("optimal", "feasible")
@@ -161,7 +161,7 @@ def stranded_tiles(rack: Rack) -> int:
     meld is a union of candidate patterns (runs of 3–5, sets; longer runs
     split into these), so with more than one stranded tile it is impossible.
     """
-    from rummy101_solver.candidates import meld_patterns
+    from rummy101_solver.engine.candidates import meld_patterns
 
     counts = rack.face_counts
     held = {f for p in meld_patterns(counts, rack.wilds) for f in p.real}
@@ -185,7 +185,7 @@ def _one_turn(
       at any value [R-ONE-TURN-ANY-VALUE]); nor with more than one
       :func:`stranded_tiles`.
 
-    Any other rack goes to :func:`~rummy101_solver.solver.one_turn_finish`.
+    Any other rack goes to :func:`~rummy101_solver.engine.solver.one_turn_finish`.
     """
     if rules.someone_opened or len(rack) < 2:
         return False, True
@@ -197,7 +197,7 @@ def _one_turn(
     short = not open_melds and proven and rules.keep <= 1 and not rules.one_turn_any_value
     if short or stranded_tiles(rack) > 1:
         return False, True
-    from rummy101_solver.solver import one_turn_finish
+    from rummy101_solver.engine.solver import one_turn_finish
 
     finish = one_turn_finish(rack, rules, time_limit=time_limit)
     return finish.possible, finish.proven
@@ -243,7 +243,7 @@ these with ``--distance``)."""
 def distance_figures(rack: Rack, rules: Rules, time_limit: float) -> dict[str, int]:
     """The distance statistics of one rack: tiles from a meld and from a pairs
     opening, as ``rummy101 outs`` gives them (equal to
-    :func:`~rummy101_solver.outs.rack_distance`, tested), the unseen tiles
+    :func:`~rummy101_solver.engine.outs.rack_distance`, tested), the unseen tiles
     being the 106-tile set minus the rack and the indicator [R-OPEN-MELDS,
     R-OPEN-PAIRS, R-KEEP-DISCARD]:
 
@@ -254,15 +254,15 @@ def distance_figures(rack: Rack, rules: Rules, time_limit: float) -> dict[str, i
       distance is then an upper bound, or out of reach unproven).
 
     Shortcuts, both exact: the pairs distance is
-    :func:`~rummy101_solver.outs.pairs_distance` (a dynamic programme, no
+    :func:`~rummy101_solver.engine.outs.pairs_distance` (a dynamic programme, no
     solver); the meld distance is 0 when the best meld opening laying at most
-    :func:`~rummy101_solver.outs.laid_bound` tiles meets the bar, and its
+    :func:`~rummy101_solver.engine.outs.laid_bound` tiles meets the bar, and its
     budgets start at 1 when that opening is proven below the bar. The meld
-    search is ``distance_only`` (:class:`~rummy101_solver.outs.DistanceSearch`:
+    search is ``distance_only`` (:class:`~rummy101_solver.engine.outs.DistanceSearch`:
     the same distances, faster).
     ``time_limit`` (seconds) applies to each search.
     """
-    from rummy101_solver.outs import DistanceSearch, laid_bound, pairs_distance, unseen_tiles
+    from rummy101_solver.engine.outs import DistanceSearch, laid_bound, pairs_distance, unseen_tiles
 
     unseen = unseen_tiles(rack, rules)
     bound = laid_bound(len(rack))

@@ -24,8 +24,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rummy101_solver.batch import CASE_OPTIONS, analyse_record, decode_json
-from rummy101_solver.case import OptionError
+from rummy101_solver.files.batch import CASE_OPTIONS, analyse_record, decode_json
+from rummy101_solver.files.case import OptionError
 from rummy101_solver.lines import split_lines, too_long
 from rummy101_solver.messages import quote, show_value
 

@@ -164,7 +164,7 @@ def codes(tiles: Iterable[Tile]) -> list[str]:
 class Rack:
     """The tiles a player holds, in canonical order [R-RACK].
 
-    Built by :func:`rummy101_solver.parsing.parse_rack`, which checks the copy
+    Built by :func:`rummy101_solver.game.parsing.parse_rack`, which checks the copy
     limits; the constructor only sorts.
     """
 

@@ -8,7 +8,7 @@ nothing else (no timestamps, so the same rounds give the same bytes)::
      "rules": {...}, "players": [...], "total": -464}
 
 ``round`` counts 1, 2, 3… without gaps; the rest is
-:func:`rummy101_solver.scoring.round_json` (each player's state, tiles left,
+:func:`rummy101_solver.game.scoring.round_json` (each player's state, tiles left,
 points, extras and result).
 
 Durability:
@@ -45,8 +45,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
-from rummy101_solver.parsing import RackError, parse_tile_list
-from rummy101_solver.scoring import (
+from rummy101_solver.game.parsing import RackError, parse_tile_list
+from rummy101_solver.game.scoring import (
     ENDINGS,
     EXTRA_REASONS,
     STATES,

@@ -32,10 +32,10 @@ from itertools import islice
 from multiprocessing.pool import Pool
 from typing import Any
 
-from rummy101_solver.case import DEFAULTS, OPTION_NAMES, OptionError, build_case
+from rummy101_solver.files.case import DEFAULTS, OPTION_NAMES, OptionError, build_case
+from rummy101_solver.game.parsing import RackError
 from rummy101_solver.lines import too_long
 from rummy101_solver.messages import one_line, quote, show_value
-from rummy101_solver.parsing import RackError
 
 RACK_NEEDED = 'a JSON line needs "rack": a string of tiles or a list of tile strings'
 
@@ -88,7 +88,7 @@ _JSON_KINDS = {list: "an array", str: "a string", int: "a number", float: "a num
 def decode_json(text: str) -> Any:
     """One JSON value; duplicate keys in an object are an error.
 
-    Raises :class:`~rummy101_solver.case.OptionError` with a one-line reason for
+    Raises :class:`~rummy101_solver.files.case.OptionError` with a one-line reason for
     text that is not JSON, nests too deeply (Python's recursion limit), holds an
     integer of more digits than Python converts (4300), or repeats a key.
     """
@@ -116,7 +116,7 @@ def parse_line(text: str) -> tuple[str, dict[str, Any]] | None:
     A JSON line (see :func:`is_json_line`) must be an object with ``"rack"``: a
     string of tiles or a list of tile strings (``["R3", "R4", "R5"]``); its
     other keys are ``solve`` options, ``-`` or ``_`` alike. Raises
-    :class:`~rummy101_solver.case.OptionError` for a line over
+    :class:`~rummy101_solver.files.case.OptionError` for a line over
     :data:`~rummy101_solver.lines.MAX_LINE` bytes, bad JSON, a JSON value
     that is not an object, a duplicate key or a bad ``"rack"``.
     """
@@ -142,8 +142,8 @@ def parse_line(text: str) -> tuple[str, dict[str, Any]] | None:
 def analyse_record(rack_text: str, options: Mapping[str, Any]) -> dict[str, Any]:
     """The ``solve --format json`` object for one case, or ``{"error": message}``
     when the rack or an option is bad."""
-    from rummy101_solver.render import analysis_json
-    from rummy101_solver.solver import analyse
+    from rummy101_solver.engine.solver import analyse
+    from rummy101_solver.report.render import analysis_json
 
     options = dict(options)
     unknown = [key for key in options if key not in CASE_OPTIONS]
@@ -167,8 +167,8 @@ def analyse_record(rack_text: str, options: Mapping[str, Any]) -> dict[str, Any]
     record = analysis_json(analysis)
     if with_outs:
         # the 'outs --format json' object [issue 8]
-        from rummy101_solver.outs import analyse_outs, read_seen
-        from rummy101_solver.render_outs import analysis_outs_json
+        from rummy101_solver.engine.outs import analyse_outs, read_seen
+        from rummy101_solver.report.outs import analysis_outs_json
 
         try:
             seen_tiles = read_seen(seen or "", case.rack, case.rules)
@@ -204,7 +204,8 @@ def warm_up() -> None:
     objects and no rack waits on a long collection."""
     import gc
 
-    from rummy101_solver import candidates, render, sat, solver  # noqa: F401  (imported for their cost)
+    from rummy101_solver.engine import candidates, sat, solver  # noqa: F401  (imported for their cost)
+    from rummy101_solver.report import render  # noqa: F401  (imported for its cost)
 
     sat.helper()
     candidates.build_all_patterns()

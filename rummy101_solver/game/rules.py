@@ -11,7 +11,7 @@ import itertools
 from dataclasses import dataclass, fields, replace
 from typing import Any, Literal
 
-from rummy101_solver.tiles import Colour, Face, Tile, okey_face
+from rummy101_solver.game.tiles import Colour, Face, Tile, okey_face
 
 MELD_THRESHOLD = 101
 """Points a meld opening needs by default [R-OPEN-MELDS]."""

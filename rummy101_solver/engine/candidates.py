@@ -26,7 +26,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Literal
 
-from rummy101_solver.tiles import ALL_FACES, COLOURS, NUMBERS, WILD_TILES, Face, face
+from rummy101_solver.game.tiles import ALL_FACES, COLOURS, NUMBERS, WILD_TILES, Face, face
 
 MeldKind = Literal["run", "set", "pair"]
 

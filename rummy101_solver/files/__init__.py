@@ -1,0 +1,3 @@
+"""File formats and streams: the batch and verify inputs, fixture cases and the match
+ledger.
+"""
