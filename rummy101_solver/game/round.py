@@ -287,6 +287,10 @@ def _who(state: RoundState, player: int) -> str:
     return "you" if player == state.seat else f"player {player}"
 
 
+def _whose(state: RoundState, player: int) -> str:
+    return "your" if player == state.seat else f"player {player}'s"
+
+
 def _copies_left(state: RoundState, tile: Tile) -> int:
     return state.unseen_counts().get(tile, 0)
 
@@ -531,7 +535,7 @@ def _take(state: RoundState, event: Event) -> tuple[RoundState, Event]:
         last = (
             "no discard lies there"
             if top is None
-            else f"the last discard is {_who(state, top[0])}'s {top[1].code}"
+            else f"the last discard is {_whose(state, top[0])} {top[1].code}"
         )
         raise RoundError(
             f"{what}: only the discard of the player before ({_who(state, previous)}), right after"
