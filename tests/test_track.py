@@ -18,11 +18,19 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
+from jsonschema import Draft202012Validator
 
 from rummy101_solver.cli import main
 from rummy101_solver.files.game_file import GameFileError, parse_game, read_game
 from rummy101_solver.game.parsing import parse_tile_list
 from rummy101_solver.game.round import Event, RoundError, TrackRules, apply, start
+from rummy101_solver.report.schema import load_schema
+
+
+def schema_errors(name: str, data: Any) -> list[str]:
+    validator = Draft202012Validator(load_schema(name))
+    return [f"{list(e.absolute_path)}: {e.message}" for e in validator.iter_errors(data)]
+
 
 RULES = ["--threshold", "30", "--pairs-threshold", "3", "--rising"]
 
@@ -137,6 +145,10 @@ def test_a_scripted_round_gives_the_advice_of_outs_and_play(tmp_path: Path) -> N
         assert result.output.startswith(f"event {number}: ")
         data = show(game)
         assert (data["events"], data["phase"]) == (number, moment), event
+        assert schema_errors("track", data) == []
+        for part in ("take", "stand", "play"):
+            if data["advice"][part] is not None:
+                assert schema_errors("play", data["advice"][part]) == []
         assert " ".join(data["rack"]) == rack, event
         assert " | ".join(" ".join(g["tiles"]) for g in data["table"]) == table, event
         assert " ".join(d["tile"] for d in data["discards"]) == pile, event
@@ -185,6 +197,11 @@ def test_a_scripted_round_gives_the_advice_of_outs_and_play(tmp_path: Path) -> N
         (18, "draw"),
     ]  # fmt: skip
     assert data["bar"] == {"melds": 47, "pairs": 4, "rising": True}
+    for line in game.read_text().splitlines():
+        assert schema_errors("game", json.loads(line)) == [], line
+    history = json.loads(track(game, "history", "--format", "json").output)
+    assert schema_errors("track-history", history) == []
+    assert len(history["events"]) == len(SCRIPT)
 
 
 def test_the_advice_text_at_key_moments(tmp_path: Path) -> None:
