@@ -94,3 +94,17 @@ def test_the_readme_shows_solve_outs_and_play() -> None:
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     shown = [command.split()[1] for command, _ in README_BLOCK.findall(text)]
     assert shown == ["solve", "outs", "play"]
+
+
+LINK = re.compile(r"\]\(([^)#\s]+)(#[^)\s]*)?\)")
+
+
+@pytest.mark.parametrize("page", PAGES, ids=[p.name for p in PAGES])
+def test_relative_links_resolve(page: Path) -> None:
+    text = page.read_text(encoding="utf-8")
+    broken = [
+        target
+        for target, _ in LINK.findall(text)
+        if "://" not in target and not (page.parent / target).exists()
+    ]
+    assert not broken, f"{page.name}: links to missing files {broken}"
