@@ -200,7 +200,7 @@ def test_a_scripted_round_gives_the_advice_of_outs_and_play(tmp_path: Path) -> N
     for line in game.read_text().splitlines():
         assert schema_errors("game", json.loads(line)) == [], line
     history = json.loads(track(game, "history", "--format", "json").output)
-    assert schema_errors("track-history", history) == []
+    assert schema_errors("history", history) == []
     assert len(history["events"]) == len(SCRIPT)
 
 

@@ -315,8 +315,9 @@ def history(ctx: click.Context, fmt: str, game: str | None) -> None:
 
     Exit code: 0 shown, 2 a bad game file.
     """
+    from rummy101_solver.files.game_file import history_json
     from rummy101_solver.report.render import dumps
-    from rummy101_solver.report.track import history_json, history_text
+    from rummy101_solver.report.track import history_text
 
     found = _read(_path(ctx, game))
     if fmt == "json":

@@ -46,6 +46,7 @@ from rummy101_solver.game.round import (
     apply,
     effective,
     start,
+    undone,
 )
 from rummy101_solver.game.tiles import Face, Tile
 
@@ -381,16 +382,18 @@ def _next(game: Game, event: Event) -> tuple[Event, Game]:
     return recorded, Game((*game.events, recorded), state, (*game.states, state))
 
 
-def undone(events: tuple[Event, ...]) -> list[bool]:
-    """Per event, True when a later ``undo`` took it back (an ``undo`` itself: False)."""
-    out = [False] * len(events)
-    stack: list[int] = []
-    for i, event in enumerate(events):
-        if event.kind == "undo":
-            out[stack.pop()] = True
-        else:
-            stack.append(i)
-    return out
+def history_json(events: tuple[Event, ...], seat: int) -> dict[str, Any]:
+    """``track history --format json``: every event as recorded (without
+    ``format``), whether an ``undo`` took it back, and its line of text."""
+    from rummy101_solver.report.track import event_text
+
+    rows = []
+    marks = undone(events)
+    for number, (event, gone) in enumerate(zip(events, marks, strict=True), start=1):
+        record = event_json(event, number)
+        del record["format"]
+        rows.append({**record, "undone": gone, "text": event_text(event, seat)})
+    return {"events": rows}
 
 
 __all__ = [
@@ -402,6 +405,7 @@ __all__ = [
     "effective",
     "event_json",
     "event_line",
+    "history_json",
     "parse_event",
     "parse_game",
     "read_game",

@@ -632,6 +632,18 @@ def effective(events: Sequence[Event]) -> list[Event]:
     return kept
 
 
+def undone(events: Sequence[Event]) -> list[bool]:
+    """Per event, True when a later ``undo`` took it back (an ``undo`` itself: False)."""
+    out = [False] * len(events)
+    stack: list[int] = []
+    for i, event in enumerate(events):
+        if event.kind == "undo":
+            out[stack.pop()] = True
+        else:
+            stack.append(i)
+    return out
+
+
 def can_undo(events: Sequence[Event]) -> bool:
     """True when an ``undo`` has an event to take back (never the ``new``)."""
     return len(effective(events)) > 1

@@ -29,7 +29,7 @@ SCHEMAS: dict[str, str] = {
     "simulate": "simulate --format json: the odds of opening per rule set over seeded deals",
     "game": "a line of a track game file: one event of the round",
     "track": "track show --format json: the round as it stands and the advice",
-    "track-history": "track history --format json: every event, undone ones marked",
+    "history": "track history --format json: every event, undone ones marked",
 }
 """Every schema: name → the output it describes. A new one is a file and a line here."""
 

@@ -15,8 +15,7 @@ from tabulate import tabulate
 
 from rummy101_solver.engine.advice import Advice
 from rummy101_solver.engine.outs import OutsAnalysis
-from rummy101_solver.files.game_file import event_json, undone
-from rummy101_solver.game.round import Event, RoundState
+from rummy101_solver.game.round import Event, RoundState, undone
 from rummy101_solver.game.tiles import ALL_FACES, COLOURS, WILD, Tile, codes, okey_face
 from rummy101_solver.messages import count_of
 from rummy101_solver.report.outs import (
@@ -113,18 +112,6 @@ def event_text(event: Event, seat: int) -> str:
         unit = "points" if event.how == "melds" else "pairs"
         return f"opened: {who(event.player)} opened with {event.how} ({event.value} {unit})"
     return "undo: the last event taken back"
-
-
-def history_json(events: tuple[Event, ...], seat: int) -> dict[str, Any]:
-    """``track history --format json``: every event as recorded, whether an
-    ``undo`` took it back, and its line of text."""
-    marks = undone(events)
-    rows = []
-    for number, (event, gone) in enumerate(zip(events, marks, strict=True), start=1):
-        record = event_json(event, number)
-        del record["format"]
-        rows.append({**record, "undone": gone, "text": event_text(event, seat)})
-    return {"events": rows}
 
 
 # --- text ----------------------------------------------------------------------------
