@@ -525,3 +525,87 @@ def test_history_lists_every_event(tmp_path: Path) -> None:
         "6    take: you took Y9 (undone)\n"
         "7    undo: the last event taken back\n"
     )
+
+
+# --- joker retrieval and the okey variant ----------------------------------------------
+def _events(game: Path, *events: list[str]) -> None:
+    for event in events:
+        result = track(game, *event)
+        assert result.exit_code == 0, (event, result.output)
+
+
+def test_a_joker_is_retrieved_with_the_tile_it_stands_for(tmp_path: Path) -> None:
+    game = tmp_path / "g.jsonl"
+    fixed = ["--threshold", "30", "--pairs-threshold", "3"]  # not rising
+    assert track(game, "new", "R3 R4 R5 B9 K9 Y9 R11 Y2", "--players", "3", *fixed).exit_code == 0
+    _events(
+        game,
+        ["lay", "2", "R10 J R12 | B12 K12 Y12"],  # 33 + 36 = 69 points: opens
+        ["draw", "K1"],
+        ["lay", "1", "R3 R4 R5 | B9 K9 Y9"],
+    )
+    before = show(game)
+    assert before["table"][0]["tiles"] == ["R10", "J", "R12"]
+    _events(game, ["lay", "1", "R11", "--onto", "1"])  # [R-RETRIEVE]
+    data = show(game)
+    assert data["table"][0]["tiles"] == ["R10", "R11", "R12"]
+    assert data["rack"] == ["K1", "Y2", "J"]
+    assert data["unseen"]["tiles"]["J"] == 1  # one joker still unseen, one on the rack
+    # an opponent retrieves the other kind of way: the joker is known to be theirs
+    _events(game, ["discard", "K1"], ["lay", "2", "J=K13 B13 Y13"])
+    result = track(game, "lay", "2", "K13", "--onto", "4")
+    assert result.output == (
+        "Error: lay player 2 --onto 4: the group would be B9 K9 Y9 K13, which is not legal:"
+        " not a run: a run is one colour; this has blue, black, yellow [R-RUN]\n"
+    )
+    _events(game, ["lay", "2", "K13", "--onto", "5"])
+    data = show(game)
+    assert data["table"][4]["tiles"] == ["B13", "K13", "Y13"]
+    assert data["known"] == [{"player": 2, "tiles": ["J"]}]
+    assert data["unseen"]["tiles"]["J"] == 0
+
+
+def test_a_joker_leaves_a_set_of_three_only_without_full_set(tmp_path: Path) -> None:
+    game = tmp_path / "g.jsonl"
+    assert (
+        track(game, "new", "R3 R4 R5 B9 K9 Y9 K7 Y2", "--players", "3", *RULES[:4],
+              "--retrieve", "full-set").exit_code == 0
+    )  # fmt: skip
+    _events(game, ["lay", "2", "R7 B7 J | R10 R11 R12"], ["draw", "K1"],
+            ["lay", "1", "R3 R4 R5 | B9 K9 Y9"])  # fmt: skip
+    data = game.read_bytes()
+    result = track(game, "lay", "1", "K7", "--onto", "1")
+    assert result.exit_code == 2
+    assert result.output == (
+        "Error: lay you --onto 1: a joker leaves a set only once the set holds all four colours"
+        " (--retrieve full-set) [R-RETRIEVE]\n"
+    )
+    assert game.read_bytes() == data
+
+
+def test_the_okey_variant_counts_the_indicator_and_the_fake_okeys(tmp_path: Path) -> None:
+    game = tmp_path / "g.jsonl"
+    # indicator R5: the okey R6 is wild (J), the two special tiles are fake okeys (F = R6)
+    result = track(game, "new", "R5 R7 F J K2", "--players", "2", "--indicator", "R5")
+    assert result.exit_code == 0, result.output
+    data = show(game)
+    assert data["unseen"]["tiles"]["R5"] == 0  # one on the rack, one face up
+    assert (data["unseen"]["tiles"]["F"], data["unseen"]["tiles"]["J"]) == (1, 1)
+    assert "R6" not in data["unseen"]["tiles"]
+    assert data["unseen"]["total"] == 106 - 5 - 1
+    _events(game, ["draw", "F"])
+    result = track(game, "discard", "R5")
+    assert result.exit_code == 0
+    before = game.read_bytes()
+    result = track(game, "seen", "2", "R5")
+    assert result.exit_code == 2
+    assert result.output == (
+        "Error: seen 2 R5: every R5 is placed already counting the rack, table and discards"
+        " [R-TILES]\n"
+    )
+    result = track(game, "seen", "2", "F")
+    assert result.output == (
+        "Error: seen 2 F: a third fake okey counting the rack, table and discards; the set has"
+        " only 2 [R-INDICATOR]\n"
+    )
+    assert game.read_bytes() == before

@@ -261,6 +261,12 @@ def undo(ctx: click.Context, game: str | None) -> None:
     _record(_path(ctx, game), Event("undo"))
 
 
+def _working() -> None:
+    """On a terminal, say that the advice is coming: the searches may take seconds."""
+    if sys.stderr.isatty():
+        click.echo("(working out the advice: outs and play…)", err=True)
+
+
 def _read(path: str) -> Game:
     try:
         return read_game(path)
@@ -299,6 +305,7 @@ def show(ctx: click.Context, time_limit: float, fmt: str, color: bool, game: str
     from rummy101_solver.report.track import advice_json, advice_text
 
     state = _read(_path(ctx, game)).state
+    _working()
     advice = advise(state, time_limit=time_limit)
     if fmt == "json":
         click.echo(dumps(advice_json(advice)))
@@ -416,6 +423,7 @@ def play(ctx: click.Context, time_limit: float, color: bool, game: str | None) -
     found = _read(path)
 
     def advice(state: Any) -> None:
+        _working()
         click.echo(advice_text(advise(state, time_limit=time_limit), color=color), color=color)
 
     advice(found.state)

@@ -331,7 +331,9 @@ def _with_known(state: RoundState, player: int, tiles: Sequence[Tile]) -> RoundS
     return replace(state, known=tuple(sorted(known.items())))
 
 
-def _judge(text: str, rules: TrackRules, what: str, player: int) -> list[TableMeld]:
+def _judge(
+    text: str, rules: TrackRules, what: str, player: int, grown: bool = False
+) -> list[TableMeld]:
     """The groups of ``text``, each judged legal [R-RUN, R-SET, R-PAIR, R-WILD]."""
     try:
         groups = parse_arrangement(text, indicator=rules.indicator)
@@ -341,14 +343,13 @@ def _judge(text: str, rules: TrackRules, what: str, player: int) -> list[TableMe
     out = []
     for number, group in enumerate(groups, start=1):
         words = " ".join(lt.token for lt in group)
+        name = f"the group would be {words}, which" if grown else f"group {number} ({words})"
         if all(lt.tile.is_wild for lt in group):
             raise RoundError(f"{what}: group {number} ({words}) holds no numbered tile [R-WILD]")
         verdict = judge_group([(lt.tile, lt.pin) for lt in group], game_rules)
         if verdict.errors or verdict.kind is None:
             first = verdict.errors[0]
-            raise RoundError(
-                f"{what}: group {number} ({words}) is not legal: {first.message} [{first.rule}]"
-            )
+            raise RoundError(f"{what}: {name} is not legal: {first.message} [{first.rule}]")
         places = [(lt.tile, f) for lt, f in zip(group, verdict.stands_for, strict=True)]
         if verdict.kind == "run":
             places.sort(key=lambda p: p[1].number if p[1] else 0)
@@ -452,8 +453,16 @@ def _lay_off(state: RoundState, player: int, onto: int, text: str, what: str) ->
     except RackError as err:
         raise RoundError(f"{what}: {err}") from None
     laid = [lt for part in parts for lt in part]
+    if len(laid) == 1 and laid[0].pin is None and not laid[0].tile.is_wild:
+        spots = [
+            i
+            for i, (t, f) in enumerate(zip(group.tiles, group.stands_for, strict=True))
+            if t.is_wild and f == laid[0].tile.face
+        ]
+        if spots:
+            return _retrieve(state, player, onto, spots[0], laid[0].tile, what)
     words = [lt.token if lt.pin is None else f"{lt.tile.code}={lt.pin.code}" for lt in laid]
-    grown = _judge(f"{group.text} {' '.join(words)}", state.rules, what, group.player)[0]
+    grown = _judge(f"{group.text} {' '.join(words)}", state.rules, what, group.player, True)[0]
     if grown.kind != group.kind:
         raise RoundError(f"{what}: the {group.kind} would become a {grown.kind} [R-LAYOFF]")
     after = _take_from(state, player, [lt.tile for lt in laid], what)
@@ -463,6 +472,31 @@ def _lay_off(state: RoundState, player: int, onto: int, text: str, what: str) ->
         )
     table = list(state.table)
     table[onto - 1] = grown
+    taken = None if player == state.seat else state.taken
+    return replace(after, table=tuple(table), taken=taken)
+
+
+def _retrieve(
+    state: RoundState, player: int, onto: int, spot: int, tile: Tile, what: str
+) -> RoundState:
+    """``tile`` takes the place of the joker standing for it in group ``onto``;
+    the joker goes to ``player`` [R-RETRIEVE]."""
+    group = state.table[onto - 1]
+    if state.rules.retrieve == "full-set" and group.kind == "set" and len(group.tiles) < 4:
+        raise RoundError(
+            f"{what}: a joker leaves a set only once the set holds all four colours"
+            " (--retrieve full-set) [R-RETRIEVE]"
+        )
+    after = _take_from(state, player, [tile], what)
+    tiles = list(group.tiles)
+    tiles[spot] = tile
+    table = list(state.table)
+    table[onto - 1] = replace(group, tiles=tuple(tiles))
+    joker = state.table[onto - 1].tiles[spot]
+    if player == state.seat:
+        after = replace(after, rack=sort_tiles([*after.rack, joker]))
+    else:
+        after = _with_known(after, player, [*after.held(player), joker])
     taken = None if player == state.seat else state.taken
     return replace(after, table=tuple(table), taken=taken)
 
