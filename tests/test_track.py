@@ -609,3 +609,18 @@ def test_the_okey_variant_counts_the_indicator_and_the_fake_okeys(tmp_path: Path
         " only 2 [R-INDICATOR]\n"
     )
     assert game.read_bytes() == before
+
+
+def test_play_reads_commands_from_a_pipe(tmp_path: Path) -> None:
+    game = tmp_path / "g.jsonl"
+    _new(game)
+    result = CliRunner().invoke(
+        main, ["track", "--game", str(game), "play"], input="d K1\nx R14\nx K1\nh\nq\n"
+    )
+    assert result.exit_code == 0, result.output
+    assert "event 2: draw: you drew K1\n" in result.output
+    assert "Error: discard R14: 'R14' (tile 1): numbers run 1–13\n" in result.output
+    assert "event 3: discard: you discarded K1\n" in result.output
+    assert "3    discard: you discarded K1\n" in result.output
+    assert result.output.endswith("bye\n")
+    assert len(game.read_text().splitlines()) == 3
