@@ -213,10 +213,11 @@ def _draw_line(analysis: OutsAnalysis) -> str:
     outs = analysis.outs
     copies = outs.copies(kind)
     pct = f"{copies * 100 / outs.unseen:.1f} %" if outs.unseen else "0.0 %"
+    kinds = len(outs.of(kind))
     return (
-        f"Draw: {distance} tile{'s' * (distance != 1)} from opening with {kind}; an out"
-        f" ({len(outs.of(kind))} kinds, {copies} tiles) is {copies}/{outs.unseen} = {pct}:"
-        f" then {distance - 1}, else it stays {distance}."
+        f"Draw: {distance} tile{'s' * (distance != 1)} from opening with {kind};"
+        f" {kinds} out{'s' * (kinds != 1)} ({copies} tiles): the draw is one with"
+        f" {copies}/{outs.unseen} = {pct}, then {distance - 1} away; else it stays {distance}."
     )
 
 
