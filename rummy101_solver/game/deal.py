@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
 
 from rummy101_solver.game.tiles import (
     ALL_FACES,
@@ -19,6 +21,7 @@ from rummy101_solver.game.tiles import (
     Rack,
     Tile,
     okey_face,
+    sort_tiles,
 )
 
 MAX_SEED = 2**63 - 1
@@ -80,3 +83,99 @@ def deal_indicator_rack(
         else:
             rack.append(tile)
     return face_up, Rack(tuple(rack))
+
+
+@dataclass(frozen=True)
+class RoundDeal:
+    """One shuffle of the 106 tiles dealt as a real round [R-TILES, R-RACK, R-INDICATOR].
+
+    - ``seed``: the shuffle's seed (``None`` for a stacked deal built by hand);
+    - ``racks``: one rack per seat, seat 1 first, canonical order: the
+      starting player (seat 1) holds 22 tiles, the others 21;
+    - ``indicator``: the face-up indicator of the okey variant, else ``None``
+      (the okey's copies are then wild, ``J``; the special tiles fake okeys, ``F``);
+    - ``stock``: the tiles left face down, the next one drawn first.
+    """
+
+    seed: int | None
+    racks: tuple[tuple[Tile, ...], ...]
+    indicator: Face | None
+    stock: tuple[Tile, ...]
+
+    @property
+    def players(self) -> int:
+        """Seats at the table (2–4)."""
+        return len(self.racks)
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-ready: ``{"seed", "players", "indicator" (code or null),
+        "racks": [[codes]] (seat 1 first), "stock": [codes] (drawn first first)}``."""
+        return {
+            "seed": self.seed,
+            "players": self.players,
+            "indicator": self.indicator.code if self.indicator else None,
+            "racks": [[t.code for t in rack] for rack in self.racks],
+            "stock": [t.code for t in self.stock],
+        }
+
+
+ROUND_FIRST_RACK = 22
+"""Tiles of the starting player (seat 1) [R-RACK]."""
+
+ROUND_RACK = 21
+"""Tiles of every other player [R-RACK]."""
+
+
+def _okey_tiles(tiles: list[Tile], indicator: Face) -> list[Tile]:
+    """The shuffled tiles as the okey variant reads them: the okey's copies
+    wild, the two special tiles fake okeys [R-INDICATOR]."""
+    okey = okey_face(indicator)
+    out = []
+    for tile in tiles:
+        if tile.is_wild:
+            out.append(Tile(okey, fake=True))
+        elif tile.face == okey:
+            out.append(WILD)
+        else:
+            out.append(tile)
+    return out
+
+
+def deal_round(
+    seed: int,
+    players: int = 4,
+    *,
+    indicator_from_deal: bool = False,
+    indicator: Face | None = None,
+) -> RoundDeal:
+    """The 106 tiles shuffled with ``random.Random(seed)`` and dealt to
+    ``players`` (2–4) seats [R-TILES, R-RACK, R-INDICATOR].
+
+    Classic: seat 1 gets the first 22 tiles of the shuffle, seat 2 the next 21,
+    and so on; the rest is the stock, in shuffled order. The okey variant
+    (``indicator_from_deal``, or a fixed ``indicator``) first turns up the
+    indicator as :func:`deal_indicator_rack` does (the first numbered tile of
+    the shuffle, or the first copy of ``indicator``), then deals the tiles
+    after it the same way. Raises ``ValueError`` for a player count outside 2–4.
+    """
+    if not 2 <= players <= 4:
+        raise ValueError(f"{players} players; a round has 2–4 [R-RACK]")
+    tiles = list(TILE_SET)
+    random.Random(seed).shuffle(tiles)
+    face_up: Face | None = None
+    if indicator_from_deal or indicator is not None:
+        first = next(
+            i
+            for i, t in enumerate(tiles)
+            if not t.is_wild and (indicator is None or t.face == indicator)
+        )
+        face_up = tiles.pop(first).face
+        assert face_up is not None
+        tiles = _okey_tiles(tiles, face_up)
+    racks = []
+    at = 0
+    for seat in range(players):
+        size = ROUND_FIRST_RACK if seat == 0 else ROUND_RACK
+        racks.append(sort_tiles(tiles[at : at + size]))
+        at += size
+    return RoundDeal(seed, tuple(racks), face_up, tuple(tiles[at:]))

@@ -446,8 +446,6 @@ def _lay_off(state: RoundState, player: int, onto: int, text: str, what: str) ->
     if state.opening(player) is None:
         raise RoundError(f"{what}: lay off only after one's own opening [R-LAYOFF]")
     group = state.table[onto - 1]
-    if group.kind == "pair":
-        raise RoundError(f"{what}: a pair does not grow [R-LAYOFF]")
     try:
         parts = parse_arrangement(text, indicator=state.rules.indicator)
     except RackError as err:
@@ -459,8 +457,10 @@ def _lay_off(state: RoundState, player: int, onto: int, text: str, what: str) ->
             for i, (t, f) in enumerate(zip(group.tiles, group.stands_for, strict=True))
             if t.is_wild and f == laid[0].tile.face
         ]
-        if spots:
+        if spots:  # a pair's joker too: the pair stays a pair [R-RETRIEVE]
             return _retrieve(state, player, onto, spots[0], laid[0].tile, what)
+    if group.kind == "pair":
+        raise RoundError(f"{what}: a pair does not grow [R-LAYOFF]")
     words = [lt.token if lt.pin is None else f"{lt.tile.code}={lt.pin.code}" for lt in laid]
     grown = _judge(f"{group.text} {' '.join(words)}", state.rules, what, group.player, True)[0]
     if grown.kind != group.kind:

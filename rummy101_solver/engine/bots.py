@@ -1,0 +1,125 @@
+"""The bots of ``rummy101 simulate --rounds``: the one place their policy lives.
+
+A bot sees a round from its seat (a :class:`~rummy101_solver.game.round.RoundState`,
+exactly what ``rummy101 track`` keeps) and follows the tool's own advice
+(:mod:`rummy101_solver.engine.advice`, the same ``play`` and ``outs`` calls):
+
+1. **Take or draw** [R-TAKE-DISCARD] (:func:`wants_take`): the rule of
+   ``track``'s advice. Not opened: take the last discard of the player before
+   only when ``play --take`` opens with it this turn. Opened: take it when the
+   turn with it finishes, or leaves fewer penalty points than the best turn of
+   the rack as it stands [R-RESIDUAL]. Else draw.
+2. **Open as soon as the bar is met** [R-OPEN-MELDS, R-OPEN-PAIRS]: the best
+   plan of ``play`` (a finish first, then the lowest residual penalty). In
+   rising mode [R-RISING] the bar is the one in force (one more than the
+   highest opening so far): the bot opens as soon as it can beat it, with
+   the plan ``play`` ranks best, and never holds back to keep the bar low.
+3. **Once opened**: the ``play`` plan of the turn — new melds (pairs after a
+   pairs opening [R-PAIRS-AFTER]), lay-offs [R-LAYOFF, R-LAYOFF-LIMIT] and joker
+   retrievals [R-RETRIEVE] — laid in the plan's order.
+4. **The discard** [R-KEEP-DISCARD, R-FINISH]: the plan's last tile when it
+   finishes; not opened, the first row of ``outs``' discard table (fewest
+   tiles from an opening, then the most outs); opened, :func:`opened_discard`.
+
+Every action is an :class:`~rummy101_solver.game.round.Event` the round engine
+(:mod:`rummy101_solver.engine.rounds`) applies through the same checks as
+``track``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from rummy101_solver.engine.advice import play_rules, table_groups, take_tile
+from rummy101_solver.engine.outs import analyse_outs
+from rummy101_solver.engine.play import Move, Plan, PlayResult, best_turn
+from rummy101_solver.game.round import Event, RoundState
+from rummy101_solver.game.rules import Rules
+from rummy101_solver.game.tiles import Rack, Tile
+
+BOT_TIME_LIMIT = 10.0
+"""Seconds per search of a bot's turn (as ``play --time-limit``)."""
+
+
+@dataclass(frozen=True)
+class BotTurn:
+    """What a bot does after its draw or take: ``lays`` (``lay`` events, in
+    order) then ``discard`` (the tile that ends the turn)."""
+
+    lays: tuple[Event, ...]
+    discard: Tile
+
+
+def _best(state: RoundState, rack: Rack, rules: Rules, time_limit: float) -> PlayResult:
+    return best_turn(rack, table_groups(state), rules, play_rules(state), time_limit=time_limit)
+
+
+def wants_take(state: RoundState, *, time_limit: float = BOT_TIME_LIMIT) -> bool:
+    """True when the bot takes the last discard instead of drawing (step 1 of the
+    module docstring) [R-TAKE-DISCARD, R-RESIDUAL]."""
+    tile = take_tile(state)
+    if tile is None:
+        return False
+    rules = state.game_rules()
+    take = _best(state, Rack(state.rack).with_tile(tile), replace(rules, take=tile), time_limit)
+    if state.my_opening is None:
+        return take.best.opening is not None
+    if take.best.status == "none":
+        return False
+    stand = _best(state, Rack(state.rack), rules, time_limit)
+    return take.best.finish.possible or take.best.residual_penalty < stand.best.residual_penalty
+
+
+def move_text(move: Move) -> str:
+    """A move's tiles as written for a ``lay`` event: jokers pinned (``J=R7``)."""
+    return " ".join(
+        f"{t.code}={f.code}" if t.is_wild else t.code
+        for t, f in zip(move.tiles, move.stands_for, strict=True)
+    )
+
+
+def lay_events(seat: int, plan: Plan) -> tuple[Event, ...]:
+    """The ``lay`` events of ``plan``, in its order: the opening's groups in one
+    event (an opening is judged whole [R-OPEN-MELDS, R-OPEN-PAIRS]), then one event
+    per meld, pair, lay-off or retrieval (``onto``: the 1-based table group;
+    a retrieval is the lay-off of the tile the joker stands for [R-RETRIEVE])."""
+    opening = tuple(move_text(m) for m in plan.moves if m.kind == "open")
+    events = [Event("lay", player=seat, groups=opening)] if opening else []
+    for move in plan.moves:
+        if move.kind in ("meld", "pair"):
+            events.append(Event("lay", player=seat, groups=(move_text(move),)))
+        elif move.kind in ("lay off", "retrieve"):
+            events.append(Event("lay", player=seat, groups=(move_text(move),), onto=move.group + 1))
+    return tuple(events)
+
+
+def opened_discard(left: tuple[Tile, ...]) -> Tile:
+    """The discard of an opened bot that does not finish: the numbered tile of
+    the most points (it would cost the most left on the rack [R-PENALTY]),
+    the latest in canonical order on a tie; a joker only when nothing else is
+    left [R-JOKER-FINISH]."""
+    numbered = [t for t in left if not t.is_wild]
+    if not numbered:
+        return left[0]
+    return max(numbered, key=lambda t: (t.points, t.sort_key))
+
+
+def plan_turn(state: RoundState, *, time_limit: float = BOT_TIME_LIMIT) -> BotTurn:
+    """The bot's turn after its draw or take (steps 2–4 of the module docstring).
+
+    ``state`` is in phase ``play``. Raises ``ValueError`` when no legal turn
+    exists (a taken tile that cannot be used: :func:`wants_take` never takes one).
+    """
+    rules = state.game_rules()
+    if state.taken is not None:
+        rules = replace(rules, take=state.taken)
+    result = _best(state, Rack(state.rack), rules, time_limit)
+    plan = result.best
+    if state.taken is not None and plan.status == "none":
+        raise ValueError(f"the taken tile {state.taken.code} cannot be used [R-TAKE-DISCARD]")
+    if plan.mode == "none":
+        outs = analyse_outs(Rack(state.rack), rules, state.seen, time_limit=time_limit)
+        tile = outs.recommended_discard
+        return BotTurn((), tile if tile is not None else opened_discard(plan.left))
+    discard = plan.left[0] if plan.finish.possible else opened_discard(plan.left)
+    return BotTurn(lay_events(state.seat, plan), discard)
