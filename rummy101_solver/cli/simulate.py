@@ -28,9 +28,13 @@ from rummy101_solver.game.parsing import RackError
 from rummy101_solver.messages import quote
 
 if TYPE_CHECKING:
+    from rummy101_solver.engine.rounds import RoundVariant
     from rummy101_solver.engine.simulate import Variant
 
 PLOT_SUFFIXES = (".png", ".svg")
+
+EXIT_VIOLATION = 1
+"""``--rounds``: a round broke the tile accounting or the rules; the message names its seed."""
 
 _REFUSED = {
     "take": "--take does not apply: every deal is a new rack [R-TAKE-DISCARD]",
@@ -81,6 +85,73 @@ def parse_variant(text: str) -> Variant:
     return Variant(name, options.strip(), rules, random_indicator, time_limit)
 
 
+_ROUND_REFUSED = {
+    "table_text": "--table does not apply: a round starts with an empty table",
+    "opened": "--opened does not apply: the bots open in the round [R-OPEN-MELDS]",
+    "pairs_on_table": "--pairs-on-table does not apply: the round tells who opened",
+    "take": "--take does not apply: the bots take discards in the round [R-TAKE-DISCARD]",
+    "after": "--after does not apply: in rising mode the round sets the bar [R-RISING]",
+    "after_pairs": "--after-pairs does not apply: in rising mode the round sets the bar [R-RISING]",
+    "keep": "--keep does not apply: every turn ends with a discard [R-KEEP-DISCARD]",
+    "alternatives": "--alternatives does not apply: the bots play the best turn",
+    "fmt": "--format does not apply here: give it to simulate itself",
+    "color": "--color does not apply inside a variant",
+}
+
+
+def parse_round_variant(text: str) -> RoundVariant:
+    """``NAME=OPTIONS`` → a :class:`~rummy101_solver.engine.rounds.RoundVariant`.
+    OPTIONS are ``play``'s rule options, parsed by ``play``'s own option parser
+    (``--threshold``, ``--rising``, ``--no-joker-pairs``, ``--layoff-limit``,
+    ``--retrieve``, ``--one-turn-any-value``, ``--time-limit`` per search …);
+    ``--indicator deal`` (or ``random``) turns up the indicator from each
+    deal, ``--indicator TILE`` the first copy of TILE. Bad input stops with
+    exit 2 and a message naming the variant."""
+    from rummy101_solver.cli.play import play
+    from rummy101_solver.engine.rounds import RoundVariant
+    from rummy101_solver.game.round import TrackRules
+
+    name, equals, options = text.partition("=")
+    name = name.strip()
+    if not equals or not name:
+        fail(f"--variant {quote(text)}: give NAME=OPTIONS, e.g. rising=--rising or classic=")
+    try:
+        args = shlex.split(options)
+    except ValueError as err:
+        fail(f"variant {quote(name)}: {err} in {quote(options)}")
+    try:
+        ctx = play.make_context(f"variant {name}", args, help_option_names=[])
+    except click.ClickException as err:
+        fail(f"variant {quote(name)}: {err.format_message()}")
+    params = dict(ctx.params)
+    if params.pop("tiles"):
+        fail(f"variant {quote(name)}: {quote(ctx.params['tiles'][0])} is not an option;"
+             " the racks are dealt")  # fmt: skip
+    for key, why in _ROUND_REFUSED.items():
+        if ctx.get_parameter_source(key) == ParameterSource.COMMANDLINE:
+            fail(f"variant {quote(name)}: {why}")
+    indicator_text = params["indicator"]
+    from_deal = str(indicator_text).lower() in ("deal", "random")
+    indicator = None
+    if indicator_text is not None and not from_deal:
+        try:
+            indicator = build_rules({"indicator": indicator_text}).indicator
+        except (RackError, OptionError) as err:
+            fail(f"variant {quote(name)}: {err}")
+    rules = TrackRules(
+        threshold=params["threshold"],
+        pairs_threshold=params["pairs_threshold"],
+        rising=params["rising"],
+        indicator=indicator,
+        joker_pairs=params["joker_pairs"],
+        one_turn_any_value=params["one_turn_any_value"],
+        layoff_limit=params["layoff_limit"],
+        retrieve=params["retrieve"],
+        same_turn_layoff=params["same_turn_layoff"],
+    )
+    return RoundVariant(name, options.strip(), rules, from_deal, params["time_limit"])
+
+
 @contextmanager
 def _executor(jobs: int, scheduler: str | None) -> Iterator[Executor | None]:
     if scheduler is not None:
@@ -112,6 +183,17 @@ def _check_plot(plot: str | None) -> None:
 @click.command()
 @click.option("--deals", type=IntRange(1, 10_000_000), default=1000, show_default=True,
               help="Racks to deal, one per deal.")  # fmt: skip
+@click.option("--rounds", type=IntRange(1, 10_000_000), default=None,
+              help="Play whole rounds instead, by bots that follow the tool's advice:"
+              " ROUNDS rounds per variant (see 'Rounds' below).")  # fmt: skip
+@click.option("--players", type=IntRange(2, 4), default=4, show_default=True,
+              help="Seats of each round (with --rounds).")  # fmt: skip
+@click.option("--bots", type=click.Choice(["outs", "quick"]), default="outs", show_default=True,
+              help="With --rounds: outs bots discard, before opening, as 'outs' advises;"
+              " quick bots by a cheap rule (fewest neighbours), far faster.")  # fmt: skip
+@click.option("--log", "log_path", metavar="FILE", default=None,
+              help="With --rounds: write every action of every round to FILE"
+              " as JSON Lines.")  # fmt: skip
 @click.option("--seed", type=IntRange(0, MAX_SEED), default=1, show_default=True,
               help="Seed of the first deal (deal i is shuffled with SEED+i).")  # fmt: skip
 @click.option("--rack-size", type=IntRange(2, 22), default=21, show_default=True,
@@ -132,7 +214,8 @@ def _check_plot(plot: str | None) -> None:
               help="Also draw the histograms of the best meld value and of the pairs,"
               " with the bars; needs the 'plot' extra (matplotlib).")  # fmt: skip
 @click.pass_context
-def simulate(ctx: click.Context, deals: int, seed: int, rack_size: int,
+def simulate(ctx: click.Context, deals: int, rounds: int | None, players: int, bots: str,
+             log_path: str | None, seed: int, rack_size: int,
              variants: tuple[str, ...], distance: bool, jobs: int, scheduler: str | None, fmt: str,
              plot: str | None) -> None:  # fmt: skip
     """Deal many racks and count, per rule set, how often they can open.
@@ -159,7 +242,27 @@ def simulate(ctx: click.Context, deals: int, seed: int, rack_size: int,
     Example:
       rummy101 simulate --deals 10000 --seed 1 --jobs 2 \\
         --variant classic= --variant low='--threshold 81' --plot odds.png
+
+    Rounds: with --rounds, each round (seed SEED+i, the deal 'rummy101 deal
+    --round --players PLAYERS --seed SEED+i' prints) is played to its end by
+    bots that follow 'play' and 'outs' (docs/simulate.md names their policy),
+    checked after every action and scored as 'score' does. A variant's
+    OPTIONS are then 'play' rule options; '--indicator deal' turns up the
+    indicator from each deal. Per variant: rounds with a finish, turn of
+    the first opening, pairs openings, kinds of finish, points per seat,
+    rounds ended by the stock.
+
+    \b
+      rummy101 simulate --rounds 200 --players 4 --jobs 2 \\
+        --variant classic= --variant rising=--rising --log rounds.jsonl
     """
+    if rounds is not None:
+        _simulate_rounds(ctx, rounds, players, bots, log_path, seed, variants, jobs, scheduler,
+                         fmt, plot)  # fmt: skip
+        return
+    for name, option in (("players", "--players"), ("bots", "--bots"), ("log_path", "--log")):
+        if ctx.get_parameter_source(name) == ParameterSource.COMMANDLINE:
+            fail(f"{option} applies to whole rounds: add --rounds N")
     if scheduler is not None and ctx.get_parameter_source("jobs") == ParameterSource.COMMANDLINE:
         fail("--jobs and --scheduler exclude each other: the cluster's workers do the work")
     parsed = [parse_variant(text) for text in variants or ("classic=",)]
@@ -198,3 +301,78 @@ def simulate(ctx: click.Context, deals: int, seed: int, rack_size: int,
             plot_simulation(result, plot)
         except OSError as err:  # the folder went away or filled up after the check
             fail(f"--plot {quote(plot, PATH_LIMIT)}: cannot write: {err.strerror or err}")
+
+
+def _simulate_rounds(ctx: click.Context, rounds: int, players: int, bots: str,
+                     log_path: str | None,
+                     seed: int, variants: tuple[str, ...], jobs: int, scheduler: str | None,
+                     fmt: str, plot: str | None) -> None:  # fmt: skip
+    """``simulate --rounds``: whole rounds played by the bots, per variant."""
+    for name, option in (("deals", "--deals"), ("rack_size", "--rack-size"),
+                         ("distance", "--distance")):  # fmt: skip
+        if ctx.get_parameter_source(name) == ParameterSource.COMMANDLINE:
+            fail(f"{option} does not apply to --rounds: a round deals its racks [R-RACK]")
+    if scheduler is not None and ctx.get_parameter_source("jobs") == ParameterSource.COMMANDLINE:
+        fail("--jobs and --scheduler exclude each other: the cluster's workers do the work")
+    parsed = [parse_round_variant(text) for text in variants or ("classic=",)]
+    names = [v.name for v in parsed]
+    if len(set(names)) < len(names):
+        twice = next(n for n in names if names.count(n) > 1)
+        fail(f"variant '{twice}' is named twice; give each variant its own name")
+    _check_plot(plot)
+    if log_path is not None:
+        check_writable("--log", log_path)
+
+    from rummy101_solver.engine.rounds import (
+        RoundResult,
+        RoundViolation,
+        rounds_json,
+        rounds_text,
+        simulate_rounds,
+    )
+
+    err = sys.stderr
+    log = None
+    try:
+        if log_path is not None:
+            log = open(log_path, "wb")  # noqa: SIM115 - closed below, also on a violation
+        on_round = None
+        if log is not None:
+            from rummy101_solver.files.round_log import round_lines
+
+            out = log
+
+            def on_round(variant: RoundVariant, result: RoundResult) -> None:
+                out.writelines(round_lines(variant, result))
+
+        with (
+            click.progressbar(length=rounds, label="rounds", file=err,
+                              hidden=not err.isatty()) as bar,
+            _executor(jobs, scheduler) as executor,
+        ):  # fmt: skip
+            result = simulate_rounds(rounds, seed, players, parsed, executor=executor,
+                                     progress=bar.update, on_round=on_round,
+                                     bots="quick" if bots == "quick" else "outs")  # fmt: skip
+    except RoundViolation as violation:
+        click.echo(f"Error: simulate stopped: {violation} (the deal: rummy101 deal --round"
+                   f" --players {players} --seed {violation.seed})", err=True)  # fmt: skip
+        ctx.exit(EXIT_VIOLATION)
+    except OSError as oserr:  # the folder went away or filled up after the check
+        fail(f"--log {quote(log_path or '', PATH_LIMIT)}: cannot write:"
+             f" {oserr.strerror or oserr}")  # fmt: skip
+    finally:
+        if log is not None:
+            log.close()
+    if fmt == "json":
+        from rummy101_solver.report.render import dumps
+
+        click.echo(dumps(rounds_json(result)))
+    else:
+        echo_report(rounds_text(result, fmt), fmt, title="rummy101 simulate --rounds")
+    if plot is not None:
+        from rummy101_solver.report.plot import plot_rounds
+
+        try:
+            plot_rounds(result, plot)
+        except OSError as oserr:
+            fail(f"--plot {quote(plot, PATH_LIMIT)}: cannot write: {oserr.strerror or oserr}")

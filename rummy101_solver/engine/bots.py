@@ -21,6 +21,12 @@ exactly what ``rummy101 track`` keeps) and follows the tool's own advice
    finishes; not opened, the first row of ``outs``' discard table (fewest
    tiles from an opening, then the most outs); opened, :func:`opened_discard`.
 
+``quick`` bots (:data:`BOT_KINDS`) differ in one place only: not opened, they
+discard by :func:`quick_discard` (a tile with the fewest neighbours on the
+rack) instead of ``outs``' table, which costs seconds per 22-tile rack until
+the exact sweep serves ``outs``. Their figures are their own: say which bots
+played.
+
 Every action is an :class:`~rummy101_solver.game.round.Event` the round engine
 (:mod:`rummy101_solver.engine.rounds`) applies through the same checks as
 ``track``.
@@ -28,7 +34,9 @@ Every action is an :class:`~rummy101_solver.game.round.Event` the round engine
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, replace
+from typing import Literal
 
 from rummy101_solver.engine.advice import play_rules, table_groups, take_tile
 from rummy101_solver.engine.outs import analyse_outs
@@ -39,6 +47,11 @@ from rummy101_solver.game.tiles import Rack, Tile
 
 BOT_TIME_LIMIT = 10.0
 """Seconds per search of a bot's turn (as ``play --time-limit``)."""
+
+BotKind = Literal["outs", "quick"]
+BOT_KINDS: tuple[BotKind, ...] = ("outs", "quick")
+"""``outs``: the unopened discard from ``outs``' discard table (the tool's advice);
+``quick``: from :func:`quick_discard` (module docstring)."""
 
 
 @dataclass(frozen=True)
@@ -104,7 +117,33 @@ def opened_discard(left: tuple[Tile, ...]) -> Tile:
     return max(numbered, key=lambda t: (t.points, t.sort_key))
 
 
-def plan_turn(state: RoundState, *, time_limit: float = BOT_TIME_LIMIT) -> BotTurn:
+def quick_discard(rack: tuple[Tile, ...]) -> Tile:
+    """The discard of a ``quick`` bot that has not opened: the numbered tile with
+    the fewest neighbours on the rack (a copy of its face, a tile one or two
+    away in its colour, its number in another colour — what a run, set or pair
+    [R-RUN, R-SET, R-PAIR] could grow from), then the most points, then the
+    latest in canonical order; never a joker while a numbered tile is left."""
+    numbered = [t for t in rack if t.face is not None]
+    if not numbered:
+        return rack[0]
+    faces = Counter(t.face for t in numbered if t.face is not None)
+
+    def neighbours(tile: Tile) -> int:
+        f = tile.face
+        assert f is not None
+        near = faces[f] - 1
+        for g, k in faces.items():
+            run = g.colour == f.colour and 0 < abs(g.number - f.number) <= 2
+            if run or (g.number == f.number and g.colour != f.colour):
+                near += k
+        return near
+
+    return min(numbered, key=lambda t: (neighbours(t), -t.points, tuple(-k for k in t.sort_key)))
+
+
+def plan_turn(
+    state: RoundState, *, time_limit: float = BOT_TIME_LIMIT, bots: BotKind = "outs"
+) -> BotTurn:
     """The bot's turn after its draw or take (steps 2–4 of the module docstring).
 
     ``state`` is in phase ``play``. Raises ``ValueError`` when no legal turn
@@ -117,6 +156,8 @@ def plan_turn(state: RoundState, *, time_limit: float = BOT_TIME_LIMIT) -> BotTu
     plan = result.best
     if state.taken is not None and plan.status == "none":
         raise ValueError(f"the taken tile {state.taken.code} cannot be used [R-TAKE-DISCARD]")
+    if plan.mode == "none" and bots == "quick":
+        return BotTurn((), quick_discard(state.rack))
     if plan.mode == "none":
         outs = analyse_outs(Rack(state.rack), rules, state.seen, time_limit=time_limit)
         tile = outs.recommended_discard

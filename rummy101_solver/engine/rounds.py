@@ -14,7 +14,7 @@ the events it would see at a real table (its own ``draw``, ``take``, ``lay``,
 ``discard``; the others' ``take``, ``lay`` and ``seen``), through the same
 checks as ``rummy101 track``. After every action the engine checks (:func:`audit`)
 that the 106 tiles are all accounted for (racks, table, discard pile, stock,
-indicator) [R-TILES, R-INDICATOR], that every seat sees the same table and
+indicator, and the tiles a short test deal sets aside) [R-TILES, R-INDICATOR], that every seat sees the same table and
 pile, and, after a lay, that every group on the table is legal (the product's
 check, :func:`~rummy101_solver.engine.check.check_arrangement`) [R-RUN, R-SET,
 R-PAIR, R-WILD]. A violation raises :class:`RoundViolation` naming the round's
@@ -40,7 +40,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from rummy101_solver.engine.bots import BOT_TIME_LIMIT, plan_turn, wants_take
+from rummy101_solver.engine.bots import BOT_TIME_LIMIT, BotKind, plan_turn, wants_take
 from rummy101_solver.engine.check import check_arrangement
 from rummy101_solver.engine.simulate import Z_95, percentile, wilson_interval
 from rummy101_solver.game.deal import RoundDeal, deal_round
@@ -165,6 +165,7 @@ def audit(
         if s.table != first.table or s.discards != first.discards:
             return f"seat {s.seat} sees another table or discard pile than seat 1"
     counted: Counter[Tile] = Counter(stock)
+    counted.update(deal.aside)
     for s in states:
         if len(s.rack) > 22:
             return f"seat {s.seat} holds {len(s.rack)} tiles [R-RACK]"
@@ -226,11 +227,13 @@ def play_round(
     *,
     time_limit: float = BOT_TIME_LIMIT,
     keep_actions: bool = False,
+    bots: BotKind = "outs",
 ) -> RoundResult:
     """Play ``deal`` to its end by the bots (module docstring) and score it.
 
     ``rules``: the round's rules (the indicator is the deal's); ``time_limit``:
-    seconds per bot search; ``keep_actions``: keep every action in the result.
+    seconds per bot search; ``keep_actions``: keep every action in the result;
+    ``bots``: which bots play (:data:`~rummy101_solver.engine.bots.BOT_KINDS`).
     Raises :class:`RoundViolation` when an action is refused or an audit fails.
     """
     rules = replace(rules or TrackRules(), indicator=deal.indicator)
@@ -284,7 +287,7 @@ def play_round(
             else:
                 act(turn, seat, Event("draw", tile=stock[0]))
         try:
-            bot = plan_turn(states[seat - 1], time_limit=time_limit)
+            bot = plan_turn(states[seat - 1], time_limit=time_limit, bots=bots)
         except ValueError as err:
             raise fail(turn, seat, "plan", str(err)) from None
         for event in bot.lays:
@@ -361,6 +364,7 @@ class RoundChunk:
     players: int
     variants: tuple[RoundVariant, ...]
     keep_actions: bool = False
+    bots: BotKind = "outs"
 
 
 ChunkResult = tuple[list[Tally], list[list[RoundResult]]]
@@ -378,6 +382,7 @@ def run_round_chunk(chunk: RoundChunk) -> ChunkResult:
                 variant.rules,
                 time_limit=variant.time_limit,
                 keep_actions=chunk.keep_actions,
+                bots=chunk.bots,
             )
             for name, value in round_figures(result).items():
                 tallies[i].setdefault(name, Counter())[value] += 1
@@ -415,6 +420,7 @@ class RoundsSimulation:
     seed: int
     players: int
     variants: tuple[RoundsFigures, ...]
+    bots: BotKind = "outs"
 
 
 def simulate_rounds(
@@ -426,6 +432,7 @@ def simulate_rounds(
     executor: Executor | None = None,
     progress: Callable[[int], None] | None = None,
     on_round: Callable[[RoundVariant, RoundResult], None] | None = None,
+    bots: BotKind = "outs",
 ) -> RoundsSimulation:
     """Play ``rounds`` rounds (seeds ``seed`` …) under every variant and tally them.
 
@@ -433,12 +440,18 @@ def simulate_rounds(
     :class:`concurrent.futures.Executor` (local processes, a Dask cluster's)
     runs them there; results are merged in chunk order. ``progress`` is called
     with the rounds of each chunk as it is merged; ``on_round`` (for ``--log``)
-    with every round, in seed order, variant by variant, its actions kept.
+    with every round, in seed order, variant by variant, its actions kept;
+    ``bots``: which bots play (:data:`~rummy101_solver.engine.bots.BOT_KINDS`).
     Raises :class:`RoundViolation` (from whichever process played it).
     """
     chunks = [
         RoundChunk(
-            seed + at, min(ROUND_CHUNK, rounds - at), players, tuple(variants), on_round is not None
+            seed + at,
+            min(ROUND_CHUNK, rounds - at),
+            players,
+            tuple(variants),
+            on_round is not None,
+            bots,
         )
         for at in range(0, rounds, ROUND_CHUNK)
     ]
@@ -463,7 +476,7 @@ def simulate_rounds(
         RoundsFigures(v, {n: dict(sorted(h.items())) for n, h in sorted(t.items())})
         for v, t in zip(variants, merged, strict=True)
     )
-    return RoundsSimulation(rounds, seed, players, figures)
+    return RoundsSimulation(rounds, seed, players, figures, bots)
 
 
 # --- JSON and text ----------------------------------------------------------------------
@@ -545,7 +558,7 @@ def rounds_variant_json(figures: RoundsFigures, rounds: int, players: int) -> di
 
 def rounds_json(sim: RoundsSimulation) -> dict[str, Any]:
     """The simulation as a JSON-ready dict (schema: ``rummy101 schema rounds``):
-    ``{"rounds", "seed", "players", "interval", "variants": [{"name",
+    ``{"rounds", "seed", "players", "bots", "interval", "variants": [{"name",
     "options", "rules", "finished" / "stock": {"count", "of", "share",
     "interval"}, "first_opening": {"median", "percentiles": {"10", "50", "90"},
     "histogram": {turn: rounds}, "nobody_opened"}, "pairs_openings" (of all
@@ -558,6 +571,7 @@ def rounds_json(sim: RoundsSimulation) -> dict[str, Any]:
         "rounds": sim.rounds,
         "seed": sim.seed,
         "players": sim.players,
+        "bots": sim.bots,
         "interval": "95% Wilson score (shares), 95% normal (means)",
         "variants": [rounds_variant_json(f, sim.rounds, sim.players) for f in sim.variants],
     }
@@ -591,7 +605,8 @@ def rounds_text(sim: RoundsSimulation, fmt: str = "simple") -> str:
     rounds, figures = sim.rounds, sim.variants
     last = sim.seed + rounds - 1
     lines = [
-        f"{rounds} rounds of {sim.players} players played by the bots (seeds {sim.seed}–{last});"
+        f"{rounds} rounds of {sim.players} players played by the {sim.bots} bots"
+        f" (seeds {sim.seed}–{last});"
         " shares with 95 % Wilson intervals, mean points with 95 % intervals;"
         " turns 10 / 50 / 90 %.",
         "",

@@ -94,13 +94,22 @@ class RoundDeal:
       starting player (seat 1) holds 22 tiles, the others 21;
     - ``indicator``: the face-up indicator of the okey variant, else ``None``
       (the okey's copies are then wild, ``J``; the special tiles fake okeys, ``F``);
-    - ``stock``: the tiles left face down, the next one drawn first.
+    - ``stock``: the tiles left face down, the next one drawn first;
+    - ``aside``: tiles out of play, never drawn (a short stock for tests and
+      stacked deals; empty in a dealt round), still counted among the 106.
     """
 
     seed: int | None
     racks: tuple[tuple[Tile, ...], ...]
     indicator: Face | None
     stock: tuple[Tile, ...]
+    aside: tuple[Tile, ...] = ()
+
+    def short(self, stock: int) -> RoundDeal:
+        """This deal with only the first ``stock`` tiles of the stock in play,
+        the rest set aside (``aside``)."""
+        return RoundDeal(self.seed, self.racks, self.indicator, self.stock[:stock],
+                         self.aside + self.stock[stock:])  # fmt: skip
 
     @property
     def players(self) -> int:
@@ -109,13 +118,15 @@ class RoundDeal:
 
     def to_json(self) -> dict[str, Any]:
         """JSON-ready: ``{"seed", "players", "indicator" (code or null),
-        "racks": [[codes]] (seat 1 first), "stock": [codes] (drawn first first)}``."""
+        "racks": [[codes]] (seat 1 first), "stock": [codes] (drawn first first),
+        "aside": [codes]}``."""
         return {
             "seed": self.seed,
             "players": self.players,
             "indicator": self.indicator.code if self.indicator else None,
             "racks": [[t.code for t in rack] for rack in self.racks],
             "stock": [t.code for t in self.stock],
+            "aside": [t.code for t in self.aside],
         }
 
 

@@ -2,7 +2,8 @@
 
 :func:`plot_simulation` draws, for every variant, the histogram of the best
 meld value with its meld bar [R-OPEN-MELDS] and the histogram of the pairs
-count with its pairs bar [R-OPEN-PAIRS]. Drawn with the Agg backend and fixed
+count with its pairs bar [R-OPEN-PAIRS]; :func:`plot_rounds` the turn of the
+first opening and how the rounds ended, per variant. Drawn with the Agg backend and fixed
 metadata, so the same simulation gives the same file (byte for byte for SVG).
 """
 
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rummy101_solver.engine.rounds import FINISHES, RoundsSimulation
 from rummy101_solver.engine.simulate import Simulation
 
 BIN_POINTS = 5
@@ -72,6 +74,61 @@ def plot_simulation(sim: Simulation, path: str | Path) -> None:
         pairs.set_xlabel("pairs")
         pairs.set_ylabel("racks (%)")
         pairs.set_xticks(range(most + 1))
+        fig.tight_layout()
+        metadata: dict[str, str | None] = {"Date": None} if path.suffix.lower() == ".svg" else {}
+        fig.savefig(path, metadata=metadata)
+        plt.close(fig)
+
+
+def plot_rounds(sim: RoundsSimulation, path: str | Path) -> None:
+    """Write the picture of a rounds simulation to ``path`` (``.png`` or ``.svg``).
+
+    Left: share of rounds per turn of the first opening, one step line per
+    variant. Right: how the rounds ended (each kind of finish, the stock
+    [R-SCORE]), share of rounds, one bar per variant. Raises ``ImportError``
+    without matplotlib.
+    """
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    path = Path(path)
+    variants = sim.variants
+    colours = plt.rcParams["axes.prop_cycle"].by_key()["color"]
+    last = sim.seed + sim.rounds - 1
+    ends = [*FINISHES, "stock"]
+    with plt.rc_context({"svg.hashsalt": "rummy101", "svg.fonttype": "none"}):
+        fig, (turns, endings) = plt.subplots(
+            1, 2, figsize=(11, 4.5), dpi=100, gridspec_kw={"width_ratios": [3, 2]}
+        )
+        fig.suptitle(
+            f"{sim.rounds} rounds of {sim.players} players played by the bots"
+            f" (seeds {sim.seed}–{last})"
+        )
+        top = max((max(f.histogram("first_opening"), default=0) for f in variants), default=0)
+        edges = list(range(1, top + 2))
+        width = 0.8 / max(1, len(variants))
+        for i, figures in enumerate(variants):
+            name = figures.variant.name
+            colour = colours[i % len(colours)]
+            histogram = figures.histogram("first_opening")
+            shares = [100 * histogram.get(t, 0) / sim.rounds for t in range(1, top + 1)]
+            wide = 1.2 + 1.6 * (len(variants) - 1 - i)
+            if shares:
+                turns.stairs(shares, edges, label=name, color=colour, linewidth=wide)
+            counts = [figures.count(f"finish_{k}") for k in FINISHES] + [figures.count("stock")]
+            xs = [n - 0.4 + width * (i + 0.5) for n in range(len(ends))]
+            endings.bar(xs, [100 * c / sim.rounds for c in counts], width=width, label=name,
+                        color=colour)  # fmt: skip
+        turns.set_xlabel("turn of the first opening (every seat's turns counted)")
+        turns.set_ylabel("rounds (%)")
+        turns.legend(title="variant")
+        turns.grid(alpha=0.3)
+        endings.set_xticks(range(len(ends)), ends, rotation=20)
+        endings.set_ylabel("rounds (%)")
+        endings.set_xlabel("how the round ended")
+        endings.grid(alpha=0.3)
         fig.tight_layout()
         metadata: dict[str, str | None] = {"Date": None} if path.suffix.lower() == ".svg" else {}
         fig.savefig(path, metadata=metadata)
