@@ -14,8 +14,9 @@ the events it would see at a real table (its own ``draw``, ``take``, ``lay``,
 ``discard``; the others' ``take``, ``lay`` and ``seen``), through the same
 checks as ``rummy101 track``. After every action the engine checks (:func:`audit`)
 that the 106 tiles are all accounted for (racks, table, discard pile, stock,
-indicator, and the tiles a short test deal sets aside) [R-TILES, R-INDICATOR], that every seat sees the same table and
-pile, and, after a lay, that every group on the table is legal (the product's
+indicator, and the tiles a short test deal sets aside) [R-TILES, R-INDICATOR],
+that every seat sees the same table and pile, and, after a lay, that every
+group on the table is legal (the product's
 check, :func:`~rummy101_solver.engine.check.check_arrangement`) [R-RUN, R-SET,
 R-PAIR, R-WILD]. A violation raises :class:`RoundViolation` naming the round's
 seed: a figure is never computed from a wrong round.
