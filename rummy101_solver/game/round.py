@@ -31,6 +31,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any, Literal
 
 from rummy101_solver.game.parsing import RackError, parse_arrangement
@@ -274,7 +275,14 @@ def before(seat: int, players: int) -> int:
 def tile_set(indicator: Face | None) -> Counter[Tile]:
     """The tiles of the set not lying face up: two of each numbered tile, two
     wild tiles; with an indicator the okey's face is the two fake okeys and one
-    copy of the indicator lies face up [R-TILES, R-INDICATOR]."""
+    copy of the indicator lies face up [R-TILES, R-INDICATOR]. A fresh
+    ``Counter`` each call (built once per indicator: a simulated round asks
+    thousands of times)."""
+    return Counter(_tile_set(indicator))
+
+
+@lru_cache(maxsize=64)
+def _tile_set(indicator: Face | None) -> Counter[Tile]:
     okey = okey_face(indicator) if indicator is not None else None
     out: Counter[Tile] = Counter({Tile(f, fake=f == okey): COPIES for f in ALL_FACES})
     out[WILD] = WILD_TILES

@@ -30,6 +30,9 @@ SCHEMAS: dict[str, str] = {
     "game": "a line of a track game file: one event of the round",
     "track": "track show --format json: the round as it stands and the advice",
     "history": "track history --format json: every event, undone ones marked",
+    "deal": "deal --round --format json: one shuffle dealt as a round",
+    "rounds": "simulate --rounds --format json: whole rounds played by bots, per rule set",
+    "round-log": "a line of simulate --rounds --log: the deal, one action, or the end",
 }
 """Every schema: name → the output it describes. A new one is a file and a line here."""
 
