@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 import click
 
 from rummy101_solver.cli.options import IntRange
@@ -31,6 +33,12 @@ from rummy101_solver.game.deal import MAX_SEED
               is_flag=False, flag_value=2000, metavar="[DEALS]",
               help="Also time 'simulate' (classic rules) on DEALS deals (2000 when"
               " given alone) with JOBS processes: deals per second.")  # fmt: skip
+@click.option("--rounds", "simulate_rounds", type=IntRange(0, 1_000_000), default=0,
+              is_flag=False, flag_value=20, metavar="[ROUNDS]",
+              help="Also time 'simulate --rounds' (4 players, classic rules) on ROUNDS"
+              " rounds (20 when given alone) with JOBS processes: rounds per second.")  # fmt: skip
+@click.option("--bots", type=click.Choice(["outs", "quick"]), default="outs", show_default=True,
+              help="The bots of --rounds (as 'simulate --bots').")  # fmt: skip
 @click.option("--cold-runs", type=IntRange(0, 100), default=5, show_default=True,
               help="Fresh 'rummy101 solve RACK' processes to time (0: skip).")  # fmt: skip
 @click.option("--outs", "outs_racks", type=IntRange(0, 10_000), default=0,
@@ -38,8 +46,8 @@ from rummy101_solver.game.deal import MAX_SEED
               " (melds + pairs) and outs of 21-tile racks, the discard table of 22-tile"
               " racks (0: skip).")  # fmt: skip
 def bench(racks: int, seed: int, size: int | None, alternatives: int, batch_racks: int,
-          jobs: int, play_turns: bool, groups: int, simulate_deals: int,
-          cold_runs: int, outs_racks: int) -> None:  # fmt: skip
+          jobs: int, play_turns: bool, groups: int, simulate_deals: int, simulate_rounds: int,
+          bots: str, cold_runs: int, outs_racks: int) -> None:  # fmt: skip
     """Time the solver on seeded dealt racks: cold start, per rack, and in batch.
 
     Cold start: 'rummy101 solve RACK' (the first rack, default options) in
@@ -58,6 +66,10 @@ def bench(racks: int, seed: int, size: int | None, alternatives: int, batch_rack
 
     With --simulate: 'simulate' on that many deals of SIZE tiles, classic
     rules, JOBS processes: deals per second.
+
+    With --rounds: 'simulate --rounds' on that many rounds of 4 players,
+    classic rules, the BOTS bots, JOBS processes: rounds per second
+    (alone: --racks 1 --batch-racks 0 --cold-runs 0 --rounds).
 
     With --outs N: median and p95 of the distance, the outs and the discard
     table on N racks.
@@ -127,8 +139,27 @@ def bench(racks: int, seed: int, size: int | None, alternatives: int, batch_rack
         rate = simulate_deals / total
         click.echo(f"simulate: {simulate_deals} deals of {size} tiles, classic rules,"
                    f" --jobs {jobs}: {total:.2f} s, {rate:.0f} deals/s")  # fmt: skip
+    if simulate_rounds:
+        _bench_rounds(simulate_rounds, seed, jobs, "quick" if bots == "quick" else "outs")
     if outs_racks:
         _bench_outs(seed, outs_racks)
+
+
+def _bench_rounds(rounds: int, seed: int, jobs: int, bots: Literal["outs", "quick"]) -> None:
+    """Time ``simulate --rounds`` (4 players, classic): rounds per second."""
+    import time
+    from concurrent.futures import ProcessPoolExecutor
+
+    from rummy101_solver.engine.rounds import RoundVariant, simulate_rounds
+    from rummy101_solver.files.batch import init_worker
+
+    start = time.perf_counter()
+    with ProcessPoolExecutor(max_workers=jobs, initializer=init_worker) as pool:
+        simulate_rounds(rounds, seed, 4, [RoundVariant("classic")],
+                        executor=pool if jobs > 1 else None, bots=bots)  # fmt: skip
+    total = time.perf_counter() - start
+    click.echo(f"rounds: {rounds} rounds of 4 players, classic rules, {bots} bots,"
+               f" --jobs {jobs}: {total:.2f} s, {rounds / total:.2f} rounds/s")  # fmt: skip
 
 
 def _bench_play(racks: int, seed: int, size: int, groups: int, alternatives: int) -> None:
