@@ -234,7 +234,8 @@ def play_round(
 
     ``rules``: the round's rules (the indicator is the deal's); ``time_limit``:
     seconds per bot search; ``keep_actions``: keep every action in the result;
-    ``bots``: which bots play (:data:`~rummy101_solver.engine.bots.BOT_KINDS`).
+    ``bots``: which bots play (:data:`~rummy101_solver.engine.bots.BOT_KINDS`);
+    ``chunk_size``: rounds per chunk (never changes the figures).
     Raises :class:`RoundViolation` when an action is refused or an audit fails.
     """
     rules = replace(rules or TrackRules(), indicator=deal.indicator)
@@ -434,6 +435,7 @@ def simulate_rounds(
     progress: Callable[[int], None] | None = None,
     on_round: Callable[[RoundVariant, RoundResult], None] | None = None,
     bots: BotKind = "outs",
+    chunk_size: int = ROUND_CHUNK,
 ) -> RoundsSimulation:
     """Play ``rounds`` rounds (seeds ``seed`` …) under every variant and tally them.
 
@@ -442,19 +444,20 @@ def simulate_rounds(
     runs them there; results are merged in chunk order. ``progress`` is called
     with the rounds of each chunk as it is merged; ``on_round`` (for ``--log``)
     with every round, in seed order, variant by variant, its actions kept;
-    ``bots``: which bots play (:data:`~rummy101_solver.engine.bots.BOT_KINDS`).
+    ``bots``: which bots play (:data:`~rummy101_solver.engine.bots.BOT_KINDS`);
+    ``chunk_size``: rounds per chunk (never changes the figures).
     Raises :class:`RoundViolation` (from whichever process played it).
     """
     chunks = [
         RoundChunk(
             seed + at,
-            min(ROUND_CHUNK, rounds - at),
+            min(chunk_size, rounds - at),
             players,
             tuple(variants),
             on_round is not None,
             bots,
         )
-        for at in range(0, rounds, ROUND_CHUNK)
+        for at in range(0, rounds, chunk_size)
     ]
     results: Iterable[ChunkResult]
     results = (
