@@ -60,7 +60,8 @@ def test_batch_answers_every_line_in_order_and_exits_3_on_rejects() -> None:
     assert got[4]["line"] == 7
     assert got[4]["error"].startswith("not valid JSON:")
     assert got[5]["error"].startswith("unknown option 'thresold'")
-    assert got[5]["error"].endswith(", time_limit, outs, seen")  # batch takes outs and seen too
+    assert "did you mean 'threshold'? options: " in got[5]["error"]
+    assert ", outs, pairs_threshold, rising, seen," in got[5]["error"]  # outs and seen too
     assert got[6]["melds"]["value"] == 30
 
 
