@@ -21,8 +21,11 @@ and options (``build_case`` for a rack), call the core, return the dict its
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+import json
+import os
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any, Literal
 
 from rummy101_solver.files.case import OptionError, build_case, build_rules
@@ -34,14 +37,30 @@ from rummy101_solver.game.tiles import WILD_PENALTY
 __all__ = [
     "BadInputError",
     "analyse",
+    "batch",
     "check",
+    "deal",
     "outs",
     "play",
     "rules",
     "schema",
     "score",
     "simulate",
+    "standings",
+    "verify",
 ]
+"""The public names, in one place: the package face exports exactly these."""
+
+NOT_IN_API = frozenset({"bench"})
+"""Commands with no function here: ``bench`` measures the machine, it answers
+nothing about a game."""
+
+COMMAND_FUNCTIONS = {
+    "solve": "analyse", "check": "check", "play": "play", "score": "score",
+    "standings": "standings", "batch": "batch", "verify": "verify", "deal": "deal",
+    "rules": "rules", "schema": "schema", "simulate": "simulate", "outs": "outs",
+}  # fmt: skip
+"""Command name → the function of this module that answers it."""
 
 Tiles = str | Sequence[str]
 """A rack or tiles: text in the usual notation (``"R3 R4 R5 J"``) or a list of
@@ -78,6 +97,12 @@ def _bad_input() -> Iterator[None]:
         raise BadInputError(str(err), err.name) from err
     except (OptionError, ScoreError) as err:
         raise BadInputError(str(err)) from err
+    except ValueError as err:
+        from rummy101_solver.files.ledger import LedgerError
+
+        if isinstance(err, LedgerError):
+            raise BadInputError(str(err)) from err
+        raise
 
 
 def _text(tiles: Tiles) -> str:
@@ -261,6 +286,8 @@ def simulate(
     variants: Mapping[str, str] | None = None,
     distance: bool = False,
     jobs: int = 1,
+    scheduler: str | None = None,
+    plot: str | os.PathLike[str] | None = None,
 ) -> dict[str, Any]:
     """``rummy101 simulate``: deal ``deals`` racks of ``rack_size`` tiles (deal
     ``i`` shuffled with ``seed + i``) and count, per rule set, how often they
@@ -270,7 +297,9 @@ def simulate(
     ``--variant NAME=OPTIONS`` (``{"classic": "", "low": "--threshold 81",
     "okey": "--indicator random"}``); default ``{"classic": ""}``.
     ``distance``: also the share at each distance from opening (``--distance``).
-    ``jobs``: local processes (the result does not change). Returns the
+    ``jobs``: local processes, or the Dask cluster at ``scheduler`` (the
+    ``dask`` extra; the result does not change). ``plot``: also draw the
+    histograms to this ``.png`` or ``.svg`` file (the ``plot`` extra). Returns the
     ``simulate --format json`` object: ``deals``, ``seed``, ``rack_size``,
     ``interval``, ``variants`` [R-OPEN-MELDS, R-OPEN-PAIRS, R-ONE-TURN].
 
@@ -308,15 +337,44 @@ def simulate(
             parsed.append(parse_variant(f"{name}={options}"))
         except InputError as err:
             raise BadInputError(err.format_message()) from err
+    if plot is not None:
+        _plot_ready(plot)
     statistics = DISTANCE_STATISTICS if distance else DEFAULT_STATISTICS
-    if jobs == 1:
+    if scheduler is not None:
+        with _scheduler(scheduler) as (executor, _):
+            result = run(deals, seed, rack_size, parsed, statistics=statistics,
+                         executor=executor)  # fmt: skip
+    elif jobs == 1:
         result = run(deals, seed, rack_size, parsed, statistics=statistics)
     else:
         from concurrent.futures import ProcessPoolExecutor
 
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             result = run(deals, seed, rack_size, parsed, statistics=statistics, executor=pool)
+    if plot is not None:
+        from rummy101_solver.report.plot import plot_simulation
+
+        try:
+            plot_simulation(result, os.fspath(plot))
+        except OSError as err:
+            why = err.strerror or err
+            raise BadInputError(f"plot {os.fspath(plot)!r}: cannot write: {why}") from err
     return simulation_json(result)
+
+
+def _plot_ready(plot: object) -> None:
+    """Raise :class:`BadInputError` unless ``plot`` is a ``.png``/``.svg`` path
+    and matplotlib is installed (checked before any deal)."""
+    from rummy101_solver.cli.common import missing_extra
+
+    if not isinstance(plot, str | os.PathLike):
+        raise BadInputError(f"option 'plot': a file path, not {_kind(plot)}")
+    if Path(os.fspath(plot)).suffix.lower() not in (".png", ".svg"):
+        raise BadInputError(f"plot {os.fspath(plot)!r}: the file name ends in .png or .svg")
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise BadInputError(missing_extra("plot", "matplotlib", "plot")) from None
 
 
 def _whole(name: str, value: object, low: int, high: int, *, none: bool = False) -> None:
@@ -437,18 +495,32 @@ def score(
     winner: str | None = None,
     joker_left: int = WILD_PENALTY,
     nobody_opened_scores_nothing: bool = False,
+    extra: str | Sequence[str] = (),
+    ledger: str | os.PathLike[str] | None = None,
 ) -> dict[str, Any]:
     """``rummy101 score``: score one round.
 
     ``players``: one ``"NAME: STATE TILES"`` string per player (``"Bea: pairs
     K2 K9"``; the winner needs only the name), or one text with a player per
-    line (``#`` lines skipped). ``joker_left`` in points. Returns the ``score
-    --format json`` object (``end``, ``winner``, ``rules``, ``players``,
-    ``total``) [R-PENALTY, R-JOKER-FINISH, R-ONE-TURN, R-SCORE].
+    line (``#`` lines skipped). ``joker_left`` in points. ``extra``: extra
+    penalties, each ``"NAME: REASON"`` as ``--extra`` takes it (``"Can:
+    joker-discard"``, ``"Bea: 20 slow play"``), one text or a list
+    [R-EXTRA-PENALTY]. Returns the ``score --format json`` object (``end``,
+    ``winner``, ``rules``, ``players``, ``total``) [R-PENALTY,
+    R-JOKER-FINISH, R-ONE-TURN, R-SCORE]. With ``ledger`` (a file path) the
+    round is appended to that match ledger, as ``--ledger`` does, and the
+    object also holds ``round`` (its number) and ``standings`` (after it).
 
-    Raises :class:`BadInputError` for a bad player line, tile or round.
+    Raises :class:`BadInputError` for a bad player line, tile, extra penalty
+    or round, or a bad ledger (nothing appended).
     """
-    from rummy101_solver.game.scoring import ScoreRules, parse_player, round_json, score_round
+    from rummy101_solver.game.scoring import (
+        ScoreRules,
+        parse_extra,
+        parse_player,
+        round_json,
+        score_round,
+    )
 
     if isinstance(players, str):
         lines = (line.strip() for line in players.splitlines())
@@ -458,12 +530,352 @@ def score(
             "players must be text, one 'NAME: STATE TILES' a line, or a list of them,"
             f" not {_kind(players)}"
         )
+    extras = [extra] if isinstance(extra, str) else extra
+    if not isinstance(extras, list | tuple) or not all(isinstance(e, str) for e in extras):
+        raise BadInputError(
+            f"extra must be text, e.g. 'Can: joker-discard', or a list of them, not {_kind(extra)}"
+        )
     with _bad_input():
         hands = [parse_player(text) for text in players]
+        penalties = [parse_extra(text) for text in extras]
         rules = ScoreRules(joker_left_points=joker_left,
                            nobody_opened_scores_nothing=nobody_opened_scores_nothing)  # fmt: skip
-        result = score_round(end, winner, hands, rules)
-    return round_json(result)
+        result = score_round(end, winner, hands, rules, penalties)
+    if ledger is None:
+        return round_json(result)
+    from rummy101_solver.files.ledger import append_round, standings_json
+    from rummy101_solver.files.ledger import standings as table_of
+
+    with _bad_input():
+        match = append_round(os.fspath(ledger), result)
+    return {"round": len(match.rounds), **round_json(result),
+            "standings": standings_json(table_of(match))}  # fmt: skip
+
+
+def standings(ledger: str | os.PathLike[str], *, after: int | None = None) -> dict[str, Any]:
+    """``rummy101 standings``: the standings of the match ledger at path
+    ``ledger`` (written by ``score(…, ledger=…)`` or ``score --ledger``) after
+    round ``after`` (default: the last), read-only. Returns the ``standings
+    --format json`` object (``after``, ``rounds``, ``players``: ``name``,
+    ``total``, ``rounds``, ``won``, ``last_round``; ``truncated_line``) [R-SCORE].
+
+    Raises :class:`BadInputError` for a missing or bad ledger, or an ``after``
+    that is not a round of it.
+    """
+    from rummy101_solver.files.ledger import read_ledger, standings_json
+    from rummy101_solver.files.ledger import standings as table_of
+
+    _whole("after", after, 1, 1_000_000, none=True)
+    if not isinstance(ledger, str | os.PathLike):
+        raise BadInputError(f"a ledger is a file path, not {_kind(ledger)}")
+    with _bad_input():
+        return standings_json(table_of(read_ledger(os.fspath(ledger)), after))
+
+
+def batch(
+    source: str | os.PathLike[str] | Iterable[str],
+    *,
+    threshold: int = MELD_THRESHOLD,
+    pairs_threshold: int = PAIRS_THRESHOLD,
+    rising: bool = False,
+    after: int | None = None,
+    after_pairs: int | None = None,
+    take: str | None = None,
+    indicator: str | None = None,
+    joker_pairs: bool = True,
+    objective: Literal["value", "penalty"] = "value",
+    one_turn_any_value: bool = False,
+    keep: int = 1,
+    alternatives: int = 3,
+    time_limit: float = 10.0,
+    jobs: int = 1,
+    scheduler: str | None = None,
+    outs: bool = False,
+) -> Iterator[dict[str, Any]]:
+    """``rummy101 batch``: one record per case line, in input order, made as
+    they are read (an iterator: memory stays flat).
+
+    ``source``: a file path, ``"-"`` for stdin, or any iterable of lines
+    (a list of rack texts, an open text file). A line is a rack or a JSON
+    object with ``"rack"`` and any ``solve`` option; blank and ``#`` lines are
+    skipped. The keywords are the defaults of every line (a line's own
+    options win), as the ``batch`` flags; ``outs`` adds the ``outs`` object
+    to each record; ``jobs`` local processes, or the Dask cluster at
+    ``scheduler`` (the ``dask`` extra). Each record is the ``batch`` output
+    line as a dict: ``line`` first, then the ``solve --format json`` object,
+    or ``{"line": n, "error": message}`` for a bad line (the rest go on).
+
+    Raises :class:`BadInputError` for a bad keyword (before any line is
+    read) or a file that cannot be read.
+    """
+    _whole("jobs", jobs, 1, 64)
+    if not isinstance(outs, bool):
+        raise BadInputError(f"option 'outs': {outs!r} is not true or false")
+    options: dict[str, Any] = {
+        "threshold": threshold, "pairs_threshold": pairs_threshold, "rising": rising,
+        "after": after, "after_pairs": after_pairs, "take": take, "indicator": indicator,
+        "joker_pairs": joker_pairs, "objective": objective,
+        "one_turn_any_value": one_turn_any_value, "keep": keep,
+        "alternatives": alternatives, "time_limit": time_limit,
+    }  # fmt: skip
+    with _bad_input():
+        build_rules(options)  # a bad default fails here, as the flag does, not on every line
+        build_case("R1", options)  # the solver settings too
+    if outs:
+        options["outs"] = True
+    lines = _source_lines(source)
+    return _records(lines, options, jobs, scheduler, json.loads)
+
+
+def _source_lines(source: str | os.PathLike[str] | Iterable[str]) -> Iterable[str]:
+    """The lines of a batch source: a path, ``"-"`` (stdin) or an iterable of lines."""
+    import sys
+
+    if isinstance(source, str | os.PathLike):
+        if os.fspath(source) == "-":
+            return (line.rstrip("\n") for line in sys.stdin)
+        path = os.fspath(source)
+        try:
+            handle = open(path, encoding="utf-8", newline="")  # noqa: SIM115  (closed by _lines)
+        except OSError as err:
+            raise BadInputError(f"cannot read {path!r}: {err.strerror or err}") from None
+        return _lines(handle)
+    if not isinstance(source, Iterable):
+        raise BadInputError(f"a batch source is a path or lines of text, not {_kind(source)}")
+    return (line.rstrip("\r\n") if isinstance(line, str) else line for line in source)
+
+
+def _lines(handle: Any) -> Iterator[str]:
+    """The lines of an open file, without their line breaks; closes it at the end."""
+    with handle:
+        for line in handle:
+            yield line.rstrip("\r\n")
+
+
+def _records(
+    lines: Iterable[Any], options: dict[str, Any], jobs: int, scheduler: str | None,
+    decode: Callable[[str], dict[str, Any]],
+) -> Iterator[dict[str, Any]]:  # fmt: skip
+    from contextlib import ExitStack
+
+    from rummy101_solver.files.batch import run_batch
+
+    texts = (
+        line if isinstance(line, str) else json.dumps(line) for line in lines
+    )  # a non-text line is refused by the batch itself as not a rack
+    with ExitStack() as stack:
+        executor = None
+        if scheduler is not None:
+            executor, jobs = stack.enter_context(_scheduler(scheduler))
+        for record in run_batch(texts, options, jobs=jobs, executor=executor):
+            yield decode(record.text)
+
+
+@contextmanager
+def _scheduler(address: str) -> Iterator[tuple[Any, int]]:
+    """The Dask executor at ``address`` and its threads; :class:`BadInputError`
+    when Dask is missing or the scheduler does not answer."""
+    from rummy101_solver.cli.common import InputError, open_scheduler
+
+    try:
+        opened = open_scheduler(address)
+        executor = opened.__enter__()
+    except InputError as err:
+        raise BadInputError(err.format_message()) from err
+    try:
+        yield executor
+    finally:
+        opened.__exit__(None, None, None)
+
+
+def deal(
+    *, seed: int = 1, count: int = 1, size: int = 22, indicator: str | None = None
+) -> Iterator[str]:
+    """``rummy101 deal``: ``count`` racks of ``size`` tiles, each the text of
+    one line the command prints (``"R1 R1 R8 … J"``), rack ``i`` shuffled with
+    ``seed + i`` [R-TILES, R-RACK]. With ``indicator`` (a numbered tile) the
+    racks come from an okey set: that tile face up, the okeys ``J``, the fake
+    okeys ``F`` [R-INDICATOR]. ``deal`` has no JSON output: the iterator of
+    lines is what it prints (dealt one at a time: no upper limit).
+
+    Raises :class:`BadInputError` for a bad seed, count, size or indicator.
+    """
+    from rummy101_solver.game.deal import deal_lines
+
+    _whole("seed", seed, 0, MAX_SEED)
+    _whole("count", count, 1, 2**63 - 1)
+    _whole("size", size, 1, 22)
+    if indicator is not None and not isinstance(indicator, str):
+        raise BadInputError(f"option 'indicator': {indicator!r} is not a tile")
+    lines = deal_lines(seed, count, size, indicator=indicator)
+    with _bad_input():
+        first = next(lines)  # a bad indicator fails here, before the caller iterates
+    return _chain(first, lines)
+
+
+def _chain(first: str, rest: Iterator[str]) -> Iterator[str]:
+    yield first
+    yield from rest
+
+
+def verify(
+    fixtures: str | os.PathLike[str],
+    *,
+    failures_only: bool = False,
+    write: bool = False,
+) -> dict[str, Any]:
+    """``rummy101 verify``: run the cases of a fixture file (JSON Lines, or
+    TOML for a ``.toml`` name; ``"-"`` reads stdin) and compare their
+    expected fields. Returns the ``verify --format json`` object:
+    ``{"checks": [{"case", "name", "command", "field", "expected", "found",
+    "got", "error", "passed", "result"}], "cases", "passed", "failed"}`` (with
+    ``failures_only`` only the failed checks are listed).
+
+    With ``write`` the file's expectations are filled in (a case without
+    ``expect`` gets its command's main fields) or refreshed from today's
+    output, the file is rewritten, and the result says ``"written"``: the
+    path. A JSON Lines file keeps every other byte; a TOML file is written
+    anew (comments are not kept). A case that could not run is left as it is.
+
+    Raises :class:`BadInputError` when the file cannot be read or written,
+    or holds no case.
+    """
+    import sys
+    from pathlib import Path
+
+    from rummy101_solver.files.verify import FixtureError, read_fixtures
+
+    if not isinstance(fixtures, str | os.PathLike):
+        raise BadInputError(f"fixtures is a file path, not {_kind(fixtures)}")
+    for name, flag in (("failures_only", failures_only), ("write", write)):
+        if not isinstance(flag, bool):
+            raise BadInputError(f"option '{name}': {flag!r} is not true or false")
+    path = Path(os.fspath(fixtures))
+    if str(path) == "-":
+        if write:
+            raise BadInputError("--write rewrites a fixture file: give its path, not stdin")
+        return run_fixtures(sys.stdin.read(), "stdin", toml=None, base=Path.cwd(),
+                            failures_only=failures_only)  # fmt: skip
+    try:
+        text = read_fixtures(path)
+    except FixtureError as err:
+        raise BadInputError(str(err)) from err
+    return run_fixtures(text, str(path), toml=path.suffix == ".toml", base=path.parent,
+                        failures_only=failures_only, write_to=path if write else None)  # fmt: skip
+
+
+def run_fixtures(
+    text: str,
+    source: str,
+    *,
+    toml: bool | None,
+    base: Path,
+    failures_only: bool = False,
+    write_to: Path | None = None,
+) -> dict[str, Any]:
+    """The work of :func:`verify` on the text of a fixture file (``source``
+    names it in messages; ``toml``: the format, ``None`` to guess, as for
+    stdin). A ``standings`` case's ledger is a path relative to ``base`` (the
+    fixture file's folder). With ``write_to`` the expectations are pinned and
+    the file at that path rewritten (see :func:`verify`)."""
+    from rummy101_solver.files.case import OptionError
+    from rummy101_solver.files.verify import (
+        FixtureError,
+        evaluate_case,
+        parse_fixtures,
+        pinned,
+        rewrite_fixtures,
+        write_text,
+    )
+
+    try:
+        cases = parse_fixtures(text, source, toml=toml)
+        commands = _fixture_commands(base)
+        outcomes = [(label, case, evaluate_case(label, case, commands, fill=write_to is not None))
+                    for label, case in cases]  # fmt: skip
+        if write_to is not None:
+            pins = {}
+            for label, case, outcome in outcomes:
+                expect = case.get("expect")
+                pin = pinned(outcome, expect if isinstance(expect, dict) else None,
+                             toml=bool(toml))  # fmt: skip
+                if pin is not None:
+                    pins[label] = pin
+            write_text(write_to, rewrite_fixtures(text, cases, pins, toml=bool(toml)))
+            new = {label: {**case, "expect": pins[label]} if label in pins else case
+                   for label, case in cases}  # fmt: skip
+            outcomes = [(label, new[label], evaluate_case(label, new[label], commands))
+                        for label, _, _ in outcomes]  # fmt: skip
+    except (FixtureError, OptionError) as err:
+        raise BadInputError(str(err)) from err
+    checks = [check for _, _, outcome in outcomes for check in outcome.checks]
+    if not checks:
+        raise BadInputError(
+            f'{source}: no cases: a fixture file needs at least one case with "expect"'
+        )
+    failed = [c for c in checks if not c.passed]
+    data: dict[str, Any] = {
+        "checks": [_check_json(c) for c in (failed if failures_only else checks)],
+        "cases": len(outcomes),
+        "passed": len(checks) - len(failed),
+        "failed": len(failed),
+    }
+    if write_to is not None:
+        data["written"] = str(write_to)
+    return data
+
+
+def _check_json(check: Any) -> dict[str, Any]:
+    """One row of ``verify --format json``."""
+    from rummy101_solver.files.verify import MISSING
+
+    found = check.got is not MISSING
+    if check.passed:
+        result = "pass"
+    elif check.bad_case:
+        result = "bad case"
+    elif check.no_field:
+        result = "no field"
+    else:
+        result = "fail"
+    return {"case": check.case, "name": check.name, "command": check.command,
+            "field": check.field or None, "expected": check.expected, "found": found,
+            "got": check.got if found else None, "error": check.error,
+            "passed": check.passed, "result": result}  # fmt: skip
+
+
+def _fixture_commands(base: Path) -> dict[str, Any]:
+    """The commands a fixture case may name besides ``solve``: the functions
+    of this module, with a bad input as the case's ``error``. A ``score``
+    case never appends to a ledger; a ``standings`` case's ledger is read
+    relative to ``base``."""
+    import inspect
+
+    from rummy101_solver.files.verify import Command
+    from rummy101_solver.messages import one_line
+
+    def command(name: str, function: Callable[..., dict[str, Any]], required: str,
+                drop: frozenset[str] = frozenset()) -> Command:  # fmt: skip
+        def run(**options: Any) -> dict[str, Any]:
+            if name == "standings" and isinstance(options.get("ledger"), str):
+                options["ledger"] = str(base / options["ledger"])
+            try:
+                return function(**options)
+            except BadInputError as err:
+                return {"error": one_line(str(err))}
+            except (TypeError, ValueError, AttributeError) as err:  # a value of the wrong kind
+                return {"error": one_line(f"a bad option value: {err}")}
+
+        names = frozenset(inspect.signature(function).parameters) - drop
+        return Command(name, run, names, (required,), name)
+
+    return {
+        "outs": command("outs", outs, "rack"),
+        "play": command("play", play, "rack"),
+        "check": command("check", check, "arrangement"),
+        "score": command("score", score, "players", frozenset({"ledger"})),
+        "standings": command("standings", standings, "ledger"),
+    }
 
 
 def rules(*rule_ids: str) -> dict[str, Any]:
