@@ -116,14 +116,20 @@ def test_a_score_case_never_appends_to_a_ledger() -> None:
     assert data["checks"][0]["error"].startswith("unknown score option 'ledger';")  # type: ignore[index]
 
 
-JSONL = """\
-# pinned by verify --write
-{"name": "no expect yet", "rack": "R10 R11 R12 B11 B12 B13 K10 K11 K12 Y1", "alternatives": 0}
-
-{"name": "stale", "command": "check", "arrangement": "R3 R4 R5", "expect": {"value": 99, "legal": true}}
-{"name": "typo", "rack": "R1", "thresold": 1, "expect": {"can_open": true}}
-{"name": "now rejected", "command": "score", "players": ["Ali", "Bea: melds R14"], "winner": "Ali", "expect": {"total": 0}}
-"""
+JSONL = "\n".join(
+    [
+        "# pinned by verify --write",
+        '{"name": "no expect yet", "rack": "R10 R11 R12 B11 B12 B13 K10 K11 K12 Y1",'
+        ' "alternatives": 0}',
+        "",
+        '{"name": "stale", "command": "check", "arrangement": "R3 R4 R5",'
+        ' "expect": {"value": 99, "legal": true}}',
+        '{"name": "typo", "rack": "R1", "thresold": 1, "expect": {"can_open": true}}',
+        '{"name": "now rejected", "command": "score", "players": ["Ali", "Bea: melds R14"],'
+        ' "winner": "Ali", "expect": {"total": 0}}',
+        "",
+    ]
+)
 
 
 def test_write_fills_in_and_refreshes_a_json_lines_file(tmp_path: Path) -> None:
