@@ -59,8 +59,7 @@ def verify(fixtures: Path, fmt: str, failures_only: bool, write: bool) -> None:
 
     from tabulate import tabulate
 
-    from rummy101_solver.api import BadInputError, run_fixtures
-    from rummy101_solver.files.verify import FixtureError, read_fixtures
+    from rummy101_solver.files.verify import FixtureError, read_fixtures, run_fixtures
     from rummy101_solver.report.render import dumps
 
     stdin = str(fixtures) == "-"
@@ -74,7 +73,7 @@ def verify(fixtures: Path, fmt: str, failures_only: bool, write: bool) -> None:
         data = run_fixtures(text, "stdin" if stdin else str(fixtures), toml=toml, base=base,
                             failures_only=failures_only,
                             write_to=fixtures if write else None)  # fmt: skip
-    except (BadInputError, FixtureError) as err:
+    except FixtureError as err:
         fail(str(err))
     failed = data["failed"]
     if fmt == "json":

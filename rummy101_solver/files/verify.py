@@ -14,8 +14,8 @@ flags (``"table"``, ``"opened"``, ``"players"``, ``"extra"``), and
 ``"expect"`` holds dotted fields of the command's ``--format json`` object
 (``"discard"``, ``"players.1.points"``). A field the command's JSON Schema
 does not have is reported as such, with the closest field. The commands other
-than ``solve`` come from the layer above (:class:`Command`, given by
-:func:`rummy101_solver.api.verify`), as this layer never imports the API.
+than ``solve`` run through :mod:`rummy101_solver.files.answers`, the
+functions the Python API is made of (:func:`fixture_commands`).
 
 A ``solve`` case has ``"rack"``, an ``"expect"`` table and, optionally,
 ``"name"`` and any ``solve`` option (``"take"``, ``"threshold"``, …). Expected
@@ -39,7 +39,7 @@ from typing import Any
 from rummy101_solver.files.batch import CASE_OPTIONS, analyse_record, decode_json
 from rummy101_solver.files.case import OptionError
 from rummy101_solver.lines import split_lines, too_long
-from rummy101_solver.messages import quote, show_value, unknown_name
+from rummy101_solver.messages import one_line, quote, show_value, unknown_name
 
 MISSING = object()
 
@@ -238,8 +238,7 @@ def _bad_case(label: str, name: str, problem: str, command: str = "solve") -> li
 
 @dataclass(frozen=True)
 class Command:
-    """A command a fixture case may name (``"command": "play"``), as the face
-    above this layer gives it (the API: the core never imports it).
+    """A command a fixture case may name (``"command": "play"``).
 
     ``run`` takes the case's options as keywords and returns the command's
     ``--format json`` object, or ``{"error": message}`` for bad input.
@@ -314,8 +313,8 @@ def evaluate_case(
 ) -> Outcome:
     """Run one case with its command and compare every expected field.
 
-    ``commands``: the commands besides ``solve`` (from the API); a case naming
-    one that is not given is a bad case. A case that cannot run (no rack, no
+    ``commands``: the commands besides ``solve`` (default
+    :func:`fixture_commands` of the working folder). A case that cannot run (no rack, no
     expect, an unknown command or option) gives one failed :class:`Check`
     with ``bad_case`` set and the reason in ``error``; the other cases still
     run. A field its command's JSON cannot have (by the schema) is a failed
@@ -327,16 +326,15 @@ def evaluate_case(
     name = raw_name if isinstance(raw_name, str) else show_value(raw_name)
     command_name = case.pop("command", "solve")
     expect = case.pop("expect", None)
-    known = {"solve": _solve_command(), **(commands or {})}
+    if commands is None:
+        commands = fixture_commands(Path.cwd())
+    known = {"solve": _solve_command(), **commands}
     if not isinstance(command_name, str):
         problem = f'"command" is {show_value(command_name)}, not text: {", ".join(COMMANDS)}'
         return Outcome(_bad_case(label, name, problem), None, "solve")
     if command_name not in COMMANDS:
         problem = unknown_name("command", command_name, COMMANDS)
         return Outcome(_bad_case(label, name, problem), None, "solve")
-    if command_name not in known:
-        problem = f"command {quote(command_name)} needs the Python API to run (rummy101 verify)"
-        return Outcome(_bad_case(label, name, problem, command_name), None, command_name)
     command = known[command_name]
     if expect is None and fill:
         expect = {}
@@ -490,3 +488,114 @@ def write_text(path: Path, text: str) -> None:
             raise
     except OSError as err:
         raise FixtureError(f"{path}: cannot write: {err.strerror or err}") from None
+
+
+def run_fixtures(
+    text: str,
+    source: str,
+    *,
+    toml: bool | None,
+    base: Path,
+    failures_only: bool = False,
+    write_to: Path | None = None,
+) -> dict[str, Any]:
+    """Run every case of a fixture file's ``text`` and return the ``verify
+    --format json`` object: ``{"checks": [row…], "cases", "passed", "failed"}``
+    (with ``failures_only`` only the failed rows; see :func:`check_json`).
+
+    ``source`` names the file in messages; ``toml``: its format (``None`` to
+    guess, as for stdin). A ``standings`` case's ledger is a path relative to
+    ``base`` (the fixture file's folder). With ``write_to`` the expectations
+    are pinned (:func:`pinned`), the file at that path rewritten
+    (:func:`rewrite_fixtures`), the cases run again and ``"written"`` set to
+    the path. Raises :class:`FixtureError` for an unreadable file, one with
+    no case, or one that cannot be written.
+    """
+    try:
+        cases = parse_fixtures(text, source, toml=toml)
+    except OptionError as err:
+        raise FixtureError(str(err)) from None
+    commands = fixture_commands(base)
+    fill = write_to is not None
+    outcomes = [(label, case, evaluate_case(label, case, commands, fill=fill))
+                for label, case in cases]  # fmt: skip
+    if write_to is not None:
+        pins = {}
+        for label, case, outcome in outcomes:
+            expect = case.get("expect")
+            pin = pinned(outcome, expect if isinstance(expect, dict) else None, toml=bool(toml))
+            if pin is not None:
+                pins[label] = pin
+        write_text(write_to, rewrite_fixtures(text, cases, pins, toml=bool(toml)))
+        new = {label: {**case, "expect": pins[label]} if label in pins else case
+               for label, case in cases}  # fmt: skip
+        outcomes = [(label, new[label], evaluate_case(label, new[label], commands))
+                    for label, _, _ in outcomes]  # fmt: skip
+    checks = [check for _, _, outcome in outcomes for check in outcome.checks]
+    if not checks:
+        raise FixtureError(
+            f'{source}: no cases: a fixture file needs at least one case with "expect"'
+        )
+    failed = [c for c in checks if not c.passed]
+    data: dict[str, Any] = {
+        "checks": [check_json(c) for c in (failed if failures_only else checks)],
+        "cases": len(outcomes),
+        "passed": len(checks) - len(failed),
+        "failed": len(failed),
+    }
+    if write_to is not None:
+        data["written"] = str(write_to)
+    return data
+
+
+def check_json(check: Check) -> dict[str, Any]:
+    """One row of ``verify --format json``: ``case``, ``name``, ``command``,
+    ``field`` (``None`` for a bad case), ``expected``, ``found``, ``got``,
+    ``error``, ``passed``, ``result`` (``pass``, ``fail``, ``bad case``,
+    ``no field``)."""
+    found = check.got is not MISSING
+    if check.passed:
+        result = "pass"
+    elif check.bad_case:
+        result = "bad case"
+    elif check.no_field:
+        result = "no field"
+    else:
+        result = "fail"
+    return {"case": check.case, "name": check.name, "command": check.command,
+            "field": check.field or None, "expected": check.expected, "found": found,
+            "got": check.got if found else None, "error": check.error,
+            "passed": check.passed, "result": result}  # fmt: skip
+
+
+def fixture_commands(base: Path) -> dict[str, Command]:
+    """The commands a case may name besides ``solve``: the functions of
+    :mod:`rummy101_solver.files.answers` (the API's, with the same keywords),
+    a bad input becoming the case's ``error``. A ``score`` case never appends
+    to a ledger; a ``standings`` case's ledger is read relative to ``base``."""
+    import inspect
+
+    from rummy101_solver.files import answers
+
+    def command(name: str, function: Callable[..., dict[str, Any]], required: str,
+                drop: frozenset[str] = frozenset()) -> Command:  # fmt: skip
+        def run(**options: Any) -> dict[str, Any]:
+            if name == "standings" and isinstance(options.get("ledger"), str):
+                options["ledger"] = str(base / options["ledger"])
+            try:
+                return function(**options)
+            except ValueError as err:  # the core's input errors: bad tile, option, ledger, …
+                return {"error": one_line(str(err))}
+            except (TypeError, AttributeError) as err:  # a value of the wrong kind
+                return {"error": one_line(f"a bad option value: {err}")}
+
+        names = frozenset(inspect.signature(function).parameters) - drop
+        return Command(name, run, names, (required,), name)
+
+    return {
+        "outs": command("outs", answers.outs, "rack"),
+        "play": command("play", answers.play, "rack"),
+        "check": command("check", answers.check, "arrangement"),
+        "score": command("score", answers.score, "players", frozenset({"ledger"})),
+        "standings": command("standings", answers.standings, "ledger"),
+    }
