@@ -184,3 +184,16 @@ def test_write_needs_a_file() -> None:
 def test_every_command_but_solve_has_a_case_in_the_examples(command: str) -> None:
     cases = [case for _, case in load_cases(COMMAND_FIXTURES)]
     assert any(case["command"] == command for case in cases)
+
+
+def test_the_docs_show_each_command_case_as_it_is_in_the_example_file() -> None:
+    import re
+
+    page = (ROOT / "docs" / "verify.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```toml\n(.*?)```", page, re.S)
+    shown = [b for b in blocks if b.startswith("[[case]]\ncommand = ")]
+    commands = [re.match(r'\[\[case\]\]\ncommand = "(\w+)"', b).group(1) for b in shown]  # type: ignore[union-attr]
+    assert commands == ["outs", "play", "check", "score", "standings"]
+    example = COMMAND_FIXTURES.read_text(encoding="utf-8")
+    for block in shown:
+        assert block in example
