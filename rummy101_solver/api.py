@@ -139,6 +139,17 @@ def _whole(name: str, value: object, low: int, high: int, *, none: bool = False)
 _kind = answers.kind_of
 
 
+def _one_way(jobs: int, scheduler: object) -> None:
+    """Raise :class:`BadInputError` for both ``jobs`` (more than 1) and
+    ``scheduler``, as the command line refuses ``--jobs`` with ``--scheduler``."""
+    if scheduler is not None and jobs != 1:
+        raise BadInputError(
+            "jobs and scheduler exclude each other: the cluster's workers do the work"
+        )
+    if scheduler is not None and not isinstance(scheduler, str):
+        raise BadInputError(f"option 'scheduler': an address, not {_kind(scheduler)}")
+
+
 def simulate(
     deals: int = 1000,
     *,
@@ -172,6 +183,7 @@ def simulate(
     _whole("seed", seed, 0, MAX_SEED)
     _whole("rack_size", rack_size, 2, 22)
     _whole("jobs", jobs, 1, 64)
+    _one_way(jobs, scheduler)
     if not isinstance(distance, bool):
         raise BadInputError(f"option 'distance': {distance!r} is not true or false")
     chosen = {"classic": ""} if variants is None else variants
@@ -275,6 +287,7 @@ def batch(
     read) or a file that cannot be read.
     """
     _whole("jobs", jobs, 1, 64)
+    _one_way(jobs, scheduler)
     if not isinstance(outs, bool):
         raise BadInputError(f"option 'outs': {outs!r} is not true or false")
     options: dict[str, Any] = {

@@ -160,3 +160,16 @@ def test_simulate_plot_needs_png_or_svg(tmp_path: Path) -> None:
     got = api.simulate(20, seed=1, plot=tmp_path / "odds.svg")
     assert got == cli_json("simulate", "--deals", "20", "--seed", "1")
     assert (tmp_path / "odds.svg").read_text().startswith("<?xml")
+
+
+def test_jobs_and_scheduler_exclude_each_other() -> None:
+    calls = (
+        lambda: api.batch(["R1 R2 R3 K9"], jobs=2, scheduler="tcp://127.0.0.1:8786"),
+        lambda: api.simulate(1, jobs=2, scheduler="tcp://127.0.0.1:8786"),
+    )
+    for call in calls:
+        with pytest.raises(api.BadInputError) as caught:
+            call()
+        assert str(caught.value) == (
+            "jobs and scheduler exclude each other: the cluster's workers do the work"
+        )

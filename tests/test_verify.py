@@ -197,3 +197,12 @@ def test_the_docs_show_each_command_case_as_it_is_in_the_example_file() -> None:
     example = COMMAND_FIXTURES.read_text(encoding="utf-8")
     for block in shown:
         assert block in example
+
+
+def test_verify_reports_progress_case_by_case() -> None:
+    from rummy101_solver.files.verify import run_fixtures
+
+    ticks: list[int] = []
+    text = COMMAND_FIXTURES.read_text(encoding="utf-8")
+    data = run_fixtures(text, "f", toml=True, base=EXAMPLES, progress=ticks.append)
+    assert (ticks, data["failed"]) == ([1] * 5, 0)

@@ -498,6 +498,7 @@ def run_fixtures(
     base: Path,
     failures_only: bool = False,
     write_to: Path | None = None,
+    progress: Callable[[int], None] | None = None,
 ) -> dict[str, Any]:
     """Run every case of a fixture file's ``text`` and return the ``verify
     --format json`` object: ``{"checks": [row…], "cases", "passed", "failed"}``
@@ -508,8 +509,9 @@ def run_fixtures(
     ``base`` (the fixture file's folder). With ``write_to`` the expectations
     are pinned (:func:`pinned`), the file at that path rewritten
     (:func:`rewrite_fixtures`), the cases run again and ``"written"`` set to
-    the path. Raises :class:`FixtureError` for an unreadable file, one with
-    no case, or one that cannot be written.
+    the path. ``progress`` is called with 1 after each case run (a bar).
+    Raises :class:`FixtureError` for an unreadable file, one with no case, or
+    one that cannot be written.
     """
     try:
         cases = parse_fixtures(text, source, toml=toml)
@@ -517,8 +519,11 @@ def run_fixtures(
         raise FixtureError(str(err)) from None
     commands = fixture_commands(base)
     fill = write_to is not None
-    outcomes = [(label, case, evaluate_case(label, case, commands, fill=fill))
-                for label, case in cases]  # fmt: skip
+    tick = progress or (lambda _: None)
+    outcomes = []
+    for label, case in cases:
+        outcomes.append((label, case, evaluate_case(label, case, commands, fill=fill)))
+        tick(1)
     if write_to is not None:
         pins = {}
         for label, case, outcome in outcomes:
