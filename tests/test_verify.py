@@ -202,7 +202,8 @@ def test_the_docs_show_each_command_case_as_it_is_in_the_example_file() -> None:
 def test_verify_reports_progress_case_by_case() -> None:
     from rummy101_solver.files.verify import run_fixtures
 
-    ticks: list[int] = []
+    ticks: list[tuple[int, int]] = []
     text = COMMAND_FIXTURES.read_text(encoding="utf-8")
-    data = run_fixtures(text, "f", toml=True, base=EXAMPLES, progress=ticks.append)
-    assert (ticks, data["failed"]) == ([1] * 5, 0)
+    data = run_fixtures(text, "f", toml=True, base=EXAMPLES,
+                        progress=lambda done, cases: ticks.append((done, cases)))  # fmt: skip
+    assert (ticks, data["failed"]) == ([(1, 5), (2, 5), (3, 5), (4, 5), (5, 5)], 0)

@@ -71,12 +71,16 @@ def verify(fixtures: Path, fmt: str, failures_only: bool, write: bool) -> None:
         else:
             text, toml, base = read_fixtures(fixtures), fixtures.suffix == ".toml", fixtures.parent
         err = sys.stderr  # a bar on a terminal: a case of outs or play may take seconds
-        with click.progressbar(length=text.count("\n") + 1, label="cases", file=err,
+        with click.progressbar(length=0, label="cases", file=err,
                                hidden=err is None or not err.isatty()) as bar:  # fmt: skip
+
+            def tick(done: int, cases: int) -> None:
+                bar.length = cases
+                bar.update(1)
+
             data = run_fixtures(text, "stdin" if stdin else str(fixtures), toml=toml, base=base,
                                 failures_only=failures_only,
-                                write_to=fixtures if write else None,
-                                progress=bar.update)  # fmt: skip
+                                write_to=fixtures if write else None, progress=tick)  # fmt: skip
     except FixtureError as err:
         fail(str(err))
     failed = data["failed"]

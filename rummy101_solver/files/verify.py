@@ -310,6 +310,7 @@ def evaluate_case(
     commands: Mapping[str, Command] | None = None,
     *,
     fill: bool = False,
+    record: dict[str, Any] | None = None,
 ) -> Outcome:
     """Run one case with its command and compare every expected field.
 
@@ -320,6 +321,7 @@ def evaluate_case(
     run. A field its command's JSON cannot have (by the schema) is a failed
     check with ``no_field`` set and the closest field in ``error``. With
     ``fill`` a case without ``expect`` runs too (for ``verify --write``).
+    With ``record`` (what the case's command gave before) nothing runs again.
     """
     case = dict(case)
     raw_name = case.pop("name", "")
@@ -362,7 +364,8 @@ def evaluate_case(
             problem = 'a case needs "rack": a string of tiles or a list of tiles'
             return Outcome(_bad_case(label, name, problem), None, command_name)
         options["_fields"] = tuple(expect)
-    record = command.run(**options)
+    if record is None:
+        record = command.run(**options)
     error = record.get("error")
     checks = []
     for field, want in expect.items():
@@ -498,7 +501,7 @@ def run_fixtures(
     base: Path,
     failures_only: bool = False,
     write_to: Path | None = None,
-    progress: Callable[[int], None] | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> dict[str, Any]:
     """Run every case of a fixture file's ``text`` and return the ``verify
     --format json`` object: ``{"checks": [row…], "cases", "passed", "failed"}``
@@ -509,7 +512,8 @@ def run_fixtures(
     ``base`` (the fixture file's folder). With ``write_to`` the expectations
     are pinned (:func:`pinned`), the file at that path rewritten
     (:func:`rewrite_fixtures`), the cases run again and ``"written"`` set to
-    the path. ``progress`` is called with 1 after each case run (a bar).
+    the path (the cases are not run twice). ``progress(done, cases)`` is
+    called after each case run (for a bar).
     Raises :class:`FixtureError` for an unreadable file, one with no case, or
     one that cannot be written.
     """
@@ -519,11 +523,11 @@ def run_fixtures(
         raise FixtureError(str(err)) from None
     commands = fixture_commands(base)
     fill = write_to is not None
-    tick = progress or (lambda _: None)
     outcomes = []
     for label, case in cases:
         outcomes.append((label, case, evaluate_case(label, case, commands, fill=fill)))
-        tick(1)
+        if progress is not None:
+            progress(len(outcomes), len(cases))
     if write_to is not None:
         pins = {}
         for label, case, outcome in outcomes:
@@ -534,8 +538,9 @@ def run_fixtures(
         write_text(write_to, rewrite_fixtures(text, cases, pins, toml=bool(toml)))
         new = {label: {**case, "expect": pins[label]} if label in pins else case
                for label, case in cases}  # fmt: skip
-        outcomes = [(label, new[label], evaluate_case(label, new[label], commands))
-                    for label, _, _ in outcomes]  # fmt: skip
+        outcomes = [(label, new[label], evaluate_case(label, new[label], commands,
+                                                      record=outcome.record))
+                    for label, _, outcome in outcomes]  # fmt: skip
     checks = [check for _, _, outcome in outcomes for check in outcome.checks]
     if not checks:
         raise FixtureError(
