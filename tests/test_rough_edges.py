@@ -102,3 +102,13 @@ def test_deal_refuses_a_joker_indicator() -> None:
         "Error: 'J': --indicator: the indicator is one numbered tile, e.g. B5"
         " (not a joker or a fake)\n",
     )
+
+
+def test_batch_stays_solve_and_outs() -> None:
+    out, code = invoke("batch", input='{"rack": "R1 R2 R3", "command": "play"}\n')
+    assert code == 3
+    assert json.loads(out) == {
+        "line": 1,
+        "error": 'a batch line is a rack for solve (with "outs": true, for outs too);'
+        ' "command" is for a fixture case of rummy101 verify',
+    }

@@ -147,6 +147,9 @@ def analyse_record(rack_text: str, options: Mapping[str, Any]) -> dict[str, Any]
 
     options = dict(options)
     unknown = [key for key in options if key not in CASE_OPTIONS]
+    if unknown == ["command"]:
+        return {"error": 'a batch line is a rack for solve (with "outs": true, for outs too);'
+                ' "command" is for a fixture case of rummy101 verify'}  # fmt: skip
     if unknown:
         names = [*DEFAULTS, "outs", "seen"]
         return {"error": one_line(unknown_name("option", unknown[0], names))}
