@@ -274,7 +274,8 @@ def batch(
     they are read (an iterator: memory stays flat).
 
     ``source``: a file path, ``"-"`` for stdin, or any iterable of lines
-    (a list of rack texts, an open text file). A line is a rack or a JSON
+    (a list of rack texts, an open text file; a dict stands for its JSON
+    line, ``{"rack": "R3 R4 R5 K9", "take": "R6"}``). A line is a rack or a JSON
     object with ``"rack"`` and any ``solve`` option; blank and ``#`` lines are
     skipped. The keywords are the defaults of every line (a line's own
     options win), as the ``batch`` flags; ``outs`` adds the ``outs`` object
@@ -303,7 +304,7 @@ def batch(
     if outs:
         options["outs"] = True
     lines = _source_lines(source)
-    return _records(lines, options, jobs, scheduler, json.loads)
+    return _records(lines, options, jobs, scheduler)
 
 
 def _source_lines(source: str | os.PathLike[str] | Iterable[str]) -> Iterable[str]:
@@ -332,22 +333,22 @@ def _lines(handle: Any) -> Iterator[str]:
 
 
 def _records(
-    lines: Iterable[Any], options: dict[str, Any], jobs: int, scheduler: str | None,
-    decode: Callable[[str], dict[str, Any]],
-) -> Iterator[dict[str, Any]]:  # fmt: skip
+    lines: Iterable[Any], options: dict[str, Any], jobs: int, scheduler: str | None
+) -> Iterator[dict[str, Any]]:
+    """The records of :func:`batch`, decoded; a line given as a dict is its JSON line."""
     from contextlib import ExitStack
 
     from rummy101_solver.files.batch import run_batch
 
-    texts = (
-        line if isinstance(line, str) else json.dumps(line) for line in lines
-    )  # a non-text line is refused by the batch itself as not a rack
+    # a dict is a JSON line; anything else not text is refused by the batch as not a rack
+    texts = (line if isinstance(line, str) else json.dumps(line, default=repr) for line in lines)
     with ExitStack() as stack:
         executor = None
         if scheduler is not None:
             executor, jobs = stack.enter_context(_scheduler(scheduler))
         for record in run_batch(texts, options, jobs=jobs, executor=executor):
-            yield decode(record.text)
+            record_json: dict[str, Any] = json.loads(record.text)
+            yield record_json
 
 
 @contextmanager

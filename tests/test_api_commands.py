@@ -115,6 +115,9 @@ def test_batch_is_the_batch_lines() -> None:
     assert records == expected
     assert [r["line"] for r in records] == [1, 3, 4]
     assert (records[0]["can_open"], records[2]["can_open"]) == (True, True)
+    # a dict stands for its JSON line
+    taken = next(api.batch([{"rack": "R3 R4 R5 K9", "take": "R6"}], alternatives=0))
+    assert (taken["line"], taken["melds"]["value"], taken["rules"]["take"]) == (1, 18, "R6")
 
 
 def test_batch_reads_a_file_and_refuses_a_bad_default(tmp_path: Path) -> None:
