@@ -28,6 +28,9 @@ SCHEMAS: dict[str, str] = {
     "outs": "outs --format json: distance to opening, outs, discard table, odds over draws",
     "simulate": "simulate --format json: the odds of opening per rule set over seeded deals",
     "fixtures": "verify's input: one fixture case (a JSON Lines line or a TOML [[case]])",
+    "game": "a line of a track game file: one event of the round",
+    "track": "track show --format json: the round as it stands and the advice",
+    "history": "track history --format json: every event, undone ones marked",
 }
 """Every schema: name → the output it describes. A new one is a file and a line here."""
 
