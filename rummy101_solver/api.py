@@ -55,9 +55,12 @@ __all__ = [
 ]
 """The public names, in one place: the package face exports exactly these."""
 
-NOT_IN_API = frozenset({"bench"})
+NOT_IN_API = frozenset({"bench", "track"})
 """Commands with no function here: ``bench`` measures the machine, it answers
-nothing about a game."""
+nothing about a game; ``track`` keeps a game file between calls — a program
+replays the round itself with :func:`~rummy101_solver.game.round.start` and
+:func:`~rummy101_solver.game.round.apply`, and
+asks :mod:`rummy101_solver.engine.advice` for the advice."""
 
 COMMAND_FUNCTIONS = {
     "solve": "analyse", "check": "check", "play": "play", "score": "score",
