@@ -8,6 +8,7 @@ from click.core import ParameterSource
 from rummy101_solver.cli.common import fail
 from rummy101_solver.cli.options import IntRange
 from rummy101_solver.game.deal import MAX_SEED
+from rummy101_solver.game.parsing import RackError
 
 
 @click.command()
@@ -31,6 +32,13 @@ from rummy101_solver.game.deal import MAX_SEED
     default=22,
     show_default=True,
     help="Tiles per rack [R-RACK].",
+)
+@click.option(
+    "--indicator",
+    metavar="TILE",
+    default=None,
+    help="Deal an okey set: TILE lies face up (one copy taken out of the set), the two"
+    " okeys are written J and the two special tiles F (fake okeys) [R-INDICATOR].",
 )
 @click.option(
     "--round",
@@ -69,6 +77,7 @@ def deal(
     seed: int,
     count: int,
     size: int,
+    indicator: str | None,
     as_round: bool,
     players: int,
     indicator_from_deal: bool,
@@ -79,15 +88,23 @@ def deal(
     Each rack is the first SIZE tiles of the set shuffled with Python's
     random.Random(seed). The output feeds 'rummy101 solve' directly.
 
+    A classic deal's J is a joker; read with --indicator it would be an okey,
+    and the set would hold no fake okeys. For the okey variant deal with
+    --indicator TILE and solve with the same --indicator: the indicator is
+    taken out of the set first, then the rack is dealt from the rest.
+
     With --round: one shuffle dealt as a real round (seat 1 starts with 22
     tiles, the others hold 21; the stock in the order it is drawn), as text
     or JSON (--format json); 'rummy101 simulate --rounds' plays the same
     deals.
 
     \b
-    Examples:
+    Example:
       rummy101 deal --seed 7 | rummy101 solve
+      rummy101 deal --seed 7 --indicator K12 | rummy101 solve --indicator K12
       rummy101 deal --round --players 3 --seed 7 --format json
+
+    Exit code: 0 dealt, 2 a bad option.
     """
     source = ctx.get_parameter_source
     if not as_round:
@@ -95,18 +112,31 @@ def deal(
                              "--indicator-from-deal"), ("fmt", "--format")):  # fmt: skip
             if source(name) == ParameterSource.COMMANDLINE:
                 fail(f"{option} applies to a dealt round: add --round")
-        from rummy101_solver.game.deal import iter_racks
+        from rummy101_solver.game.deal import deal_lines
 
-        for rack in iter_racks(seed, count, size):
-            click.echo(" ".join(rack.codes))
+        try:
+            for line in deal_lines(seed, count, size, indicator=indicator):
+                click.echo(line)
+        except RackError as err:
+            fail(str(err))
         return
     for name, option in (("count", "--count"), ("size", "--size")):
         if source(name) == ParameterSource.COMMANDLINE:
             fail(f"{option} does not apply to --round: a round deals 22 and 21 tiles [R-RACK]")
+    if indicator is not None and indicator_from_deal:
+        fail("--indicator and --indicator-from-deal exclude each other: one indicator lies up")
     from rummy101_solver.game.deal import deal_round
     from rummy101_solver.report.render import dumps
 
-    dealt = deal_round(seed, players, indicator_from_deal=indicator_from_deal)
+    face = None
+    if indicator is not None:
+        from rummy101_solver.files.case import OptionError, build_rules
+
+        try:
+            face = build_rules({"indicator": indicator}).indicator
+        except (RackError, OptionError) as err:
+            fail(str(err))
+    dealt = deal_round(seed, players, indicator_from_deal=indicator_from_deal, indicator=face)
     if fmt == "json":
         click.echo(dumps(dealt.to_json()))
         return
