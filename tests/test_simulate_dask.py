@@ -55,3 +55,13 @@ def test_batch_on_the_cluster_gives_the_local_bytes(scheduler: str) -> None:
     assert code == 3
     assert remote == local
     assert remote.splitlines()[-1] == '{"line":101,"error":"\'R14\' (tile 1): numbers run 1–13"}'
+
+
+def test_simulate_rounds_on_the_cluster_gives_the_local_bytes(scheduler: str) -> None:
+    # whole rounds (issue 19): 5 rounds of 4 players in two chunks, the quick bots
+    args = ["simulate", "--rounds", "5", "--seed", "9", "--bots", "quick", "--format", "json"]
+    local, code = invoke(*args)
+    assert code == 0
+    remote, code = invoke(*args, "--scheduler", scheduler)
+    assert code == 0
+    assert remote == local
