@@ -41,3 +41,15 @@ def test_bench_can_skip_the_cold_start_and_the_batch() -> None:
     assert len(lines) == 2
     assert lines[0] == "per rack: 2 dealt 22-tile racks (seeds 1..2), alternatives 0, one process"
     assert lines[1].startswith("  median ")
+
+
+def test_bench_times_whole_rounds() -> None:
+    args = ["bench", "--racks", "1", "--batch-racks", "0", "--cold-runs", "0",
+            "--rounds", "1", "--bots", "quick", "--jobs", "1"]  # fmt: skip
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    assert re.fullmatch(
+        r"rounds: 1 rounds of 4 players, classic rules, quick bots, --jobs 1:"
+        r" \d+\.\d\d s, \d+\.\d\d rounds/s",
+        result.output.splitlines()[-1],
+    )
