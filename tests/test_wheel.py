@@ -37,7 +37,8 @@ def run(*command: str | Path, cwd: Path) -> subprocess.CompletedProcess[str]:
 def shipped() -> set[str]:
     """Every file the package must ship: its modules and its data."""
     package = ROOT / "rummy101_solver"
-    files = [*package.rglob("*.py"), *package.glob("data/*.toml"), *package.glob("schemas/*.json")]
+    files = [*package.rglob("*.py"), *package.glob("data/*.toml"), *package.glob("schemas/*.json"),
+             *package.glob("py.typed")]  # fmt: skip
     return {p.relative_to(ROOT).as_posix() for p in files if "__pycache__" not in p.parts}
 
 

@@ -44,6 +44,8 @@ COMMANDS = {
          "Find the best meld opening and the best pairs opening of a rack."),
         ("standings", "standings", "standings_command",
          "The standings of a match: one row per player, highest total first [R-SCORE]."),
+        ("track", "track", "track",
+         "A companion for a whole round: tell it every event, ask it at each turn."),
         ("verify", "verify", "verify",
          "Run fixture cases and compare expected fields: for a game's CI."),
     ]
