@@ -6,7 +6,8 @@ one function per command (:func:`analyse` for ``solve``, :func:`check`,
 :func:`verify`, :func:`deal`, :func:`simulate`, :func:`rules`, :func:`schema`)
 takes text and the command's flags as keywords and returns what the command
 prints with ``--format json``; bad input raises :class:`BadInputError`.
-Importing the package does not import ortools.
+Importing the package does not import ortools, nor even the API: each name is
+imported on first use (PEP 562).
 
 The code is grouped by layer, each importing only the layers below it:
 :mod:`rummy101_solver.game` (the rules of 101), :mod:`rummy101_solver.engine`
@@ -15,21 +16,26 @@ The code is grouped by layer, each importing only the layers below it:
 faces, :mod:`rummy101_solver.cli` and :mod:`rummy101_solver.api`.
 """
 
-from rummy101_solver.api import (
-    BadInputError,
-    analyse,
-    batch,
-    check,
-    deal,
-    outs,
-    play,
-    rules,
-    schema,
-    score,
-    simulate,
-    standings,
-    verify,
-)
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rummy101_solver.api import (
+        BadInputError,
+        analyse,
+        batch,
+        check,
+        deal,
+        outs,
+        play,
+        rules,
+        schema,
+        score,
+        simulate,
+        standings,
+        verify,
+    )
 
 __all__ = [  # the names of rummy101_solver.api.__all__ (a test checks)
     "BadInputError",
@@ -46,5 +52,23 @@ __all__ = [  # the names of rummy101_solver.api.__all__ (a test checks)
     "standings",
     "verify",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """The API names, imported from :mod:`rummy101_solver.api` on first use (PEP 562),
+    so ``import rummy101_solver`` (and the ``rummy101`` command, which lives under it)
+    does not pay for the whole API. Raises :class:`AttributeError` for any other name."""
+    if name in __all__:
+        from rummy101_solver import api
+
+        value = getattr(api, name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
+
 
 __version__ = "0.1.0"
