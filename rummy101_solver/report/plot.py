@@ -103,7 +103,7 @@ def plot_rounds(sim: RoundsSimulation, path: str | Path) -> None:
             1, 2, figsize=(11, 4.5), dpi=100, gridspec_kw={"width_ratios": [3, 2]}
         )
         fig.suptitle(
-            f"{sim.rounds} rounds of {sim.players} players played by the bots"
+            f"{sim.rounds} rounds of {sim.players} players played by the {sim.bots} bots"
             f" (seeds {sim.seed}–{last})"
         )
         top = max((max(f.histogram("first_opening"), default=0) for f in variants), default=0)
