@@ -314,3 +314,25 @@ def test_cli_same_seed_same_bytes_for_jobs_1_and_2_and_the_log(tmp_path: Path) -
     own = [r for r in first[1:-1] if r["player"] == 1]
     assert own[0]["kind"] in ("lay", "discard")  # seat 1 starts with 22 tiles: no draw
     assert one.output.splitlines()[2].split() == ["classic", "rising"]  # the variants
+
+
+def test_a_joker_leaves_a_pair_for_the_tile_it_stands_for() -> None:
+    # play plans a retrieval from a pair (R7 J=R7 → R7 R7) [R-RETRIEVE]; the round
+    # (track's checks) takes it: the pair stays a pair, the joker goes to the rack
+    from rummy101_solver.game.round import apply
+
+    state = start(Event("new", tiles=tiles("R8 R9 R10 R11 R12 R13 K8 K9 K10 K11 K12 K13"
+                                           " Y1 Y2 Y3 R7 K1 K2 K3 K4 K5 K6"),
+                        players=2, seat=1, rules=TrackRules()))  # fmt: skip
+    for event in (
+        Event("lay", player=1, groups=("R8 R9 R10 R11 R12 R13", "K8 K9 K10 K11 K12 K13")),
+        Event("discard", tile=parse_tile("K1")),
+        Event("lay", player=2, groups=("R7 J=R7", "B1 B1", "B2 B2", "B3 B3", "B4 B4")),
+        Event("seen", player=2, tile=parse_tile("Y9")),
+        Event("draw", tile=parse_tile("Y8")),
+        Event("lay", player=1, groups=("R7",), onto=3),
+    ):
+        state, _ = apply(state, event)
+    assert state.table[2].kind == "pair"
+    assert codes(state.table[2].tiles) == "R7 R7"
+    assert WILD in state.rack and parse_tile("R7") not in state.rack
