@@ -10,7 +10,8 @@ the play order: a finish, a joker finish, the lowest residual penalty.
 
 For small racks (up to ~8 tiles) and tables (up to ~4 groups) only.
 
-The conventions are the ones ``play`` documents: an opening's own melds use
+A set's unpinned joker stands for any colour the set lacks: every reading is
+tried [R-SET, R-WILD]. The conventions are the ones ``play`` documents: an opening's own melds use
 only the rack's wild tiles (the retrieval comes after the opening); under
 ``full-set`` a joker leaves a set of 3 only with the fourth colour laid as a
 real tile; ``layoff_limit`` counts the tiles that grow a group.
@@ -108,6 +109,24 @@ def _packings(rack: Faces, wilds: int, kinds: frozenset[str], joker_pairs: bool
 
 
 # --- table groups -------------------------------------------------------------------
+def readings(group: Any) -> list[Any]:
+    """Every reading of a table group: a set's unpinned jokers (``group.free``)
+    stand for any colours the set lacks, one reading per way to share them out
+    [R-SET, R-WILD]; any other group as parsed."""
+    free = list(group.free) or [False] * len(group.tiles)
+    if group.kind != "set" or not any(free):
+        return [group]
+    number = group.stands_for[0].number
+    fixed = [f for f, fr in zip(group.stands_for, free, strict=True) if not fr]
+    missing = [c for c in COLOURS if c not in {f.colour for f in fixed}]
+    out = []
+    for chosen in combinations(missing, sum(free)):
+        faces = iter(Face(c, number) for c in chosen)
+        stands = tuple(next(faces) if fr else f for f, fr in zip(group.stands_for, free, strict=True))
+        out.append(type(group)(group.kind, group.tiles, stands))
+    return out
+
+
 def group_changes(group: Any, held: Counter[Face], wild_supply: int, full_set: bool,
                   limit: int | None) -> list[tuple[Faces, int, int]]:  # fmt: skip
     """Every change of one table group: (real faces put, wild tiles put, jokers freed)."""
@@ -188,8 +207,10 @@ def best_turn_key(rack: Rack, table: Any, rules: Any, play: Any) -> tuple[bool, 
     jokers_on_table = sum(1 for g in table for t in g.tiles if t.is_wild)
     supply = wilds + jokers_on_table
     per_group = [
-        group_changes(g, counts, supply, play.retrieve == "full-set", play.layoff_limit) if layoffs
-        else [((), 0, 0)]
+        sorted({c for r in readings(g)
+                for c in group_changes(r, counts, supply, play.retrieve == "full-set",
+                                       play.layoff_limit)})
+        if layoffs else [((), 0, 0)]
         for g in table
     ]  # fmt: skip
     combos: set[tuple[Faces, int, int]] = set()

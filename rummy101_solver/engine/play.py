@@ -19,9 +19,11 @@ Choices where the rule book is silent (also in the README):
 
 - a retrieved joker may be laid off or kept by a player opening this turn, not
   put into the opening's own melds: the opening comes first [R-RETRIEVE];
-- an unpinned joker on the table stands for what ``check`` works out (in a
-  set of 3 with two colours missing: the first missing colour in canonical
-  order); pin it (``J=Y7``) to say otherwise;
+- an unpinned joker in a table set stands for any colour the set lacks: a
+  set of 3 with one joker (``R7 B7 J``) is read ``J=K7`` or ``J=Y7``, and a
+  lay-off or retrieval may use either reading (the plan names the one it
+  relies on) [R-SET, R-WILD]; a pinned joker (``J=Y7``) stays pinned, and a
+  joker in a run stands for what ``check`` works out (its place as written);
 - ``--layoff-limit N`` counts the tiles that grow a group (lay-offs); the
   tile that replaces a retrieved joker does not count;
 - ``--retrieve full-set``: a joker leaves a set only when the set holds four
@@ -54,6 +56,7 @@ from rummy101_solver.game.rules import (
 )
 from rummy101_solver.game.tiles import (
     COLOURS,
+    Colour,
     WILD,
     WILD_PENALTY,
     WILD_TILES,
@@ -161,11 +164,17 @@ class PlayRules:
 @dataclass(frozen=True)
 class TableGroup:
     """One group on the table: its kind, tiles in order (runs ascending, sets
-    by colour) and the face each tile plays as [R-RUN, R-SET, R-PAIR, R-WILD]."""
+    by colour) and the face each tile plays as [R-RUN, R-SET, R-PAIR, R-WILD].
+
+    ``free``: per tile, True for an unpinned joker of a set: it may stand for
+    any colour the set lacks (``stands_for`` holds the default reading, the
+    first missing colours in canonical order); empty when none is free.
+    """
 
     kind: GroupKind
     tiles: tuple[Tile, ...]
     stands_for: tuple[Face, ...]
+    free: tuple[bool, ...] = ()
 
     @property
     def value(self) -> int:
@@ -177,6 +186,41 @@ class TableGroup:
         """Places of the wild tiles."""
         return tuple(i for i, t in enumerate(self.tiles) if t.is_wild)
 
+    @property
+    def open_colours(self) -> tuple[Colour, ...]:
+        """A set of 3 with free jokers: the colours its free jokers and its one
+        lay-off place share out (the colours no real tile or pinned joker
+        takes, canonical order); every reading leaves one of them open for a
+        lay-off [R-SET, R-WILD]. Empty for any other group (a set of 4 reads
+        its jokers one way only; runs are read in the order written)."""
+        if self.kind != "set" or len(self.tiles) != 3 or not any(self.free):
+            return ()
+        taken = {f.colour for f, free in zip(self.stands_for, self.free, strict=True) if not free}
+        return tuple(c for c in COLOURS if c not in taken)
+
+    @property
+    def default_open(self) -> Colour | None:
+        """The colour left open by the default reading (``stands_for``), or ``None``."""
+        colours = self.open_colours
+        if not colours:
+            return None
+        read = {f.colour for f, free in zip(self.stands_for, self.free, strict=True) if free}
+        return next(c for c in colours if c not in read)
+
+    def read_as(self, open_colour: Colour) -> TableGroup:
+        """This set of 3 with its free jokers standing for every colour of
+        :attr:`open_colours` but ``open_colour`` (tiles re-sorted by colour)
+        [R-SET, R-WILD]."""
+        colours = iter(c for c in self.open_colours if c != open_colour)
+        number = self.stands_for[0].number
+        places = [
+            (t, face(next(colours), number) if free else f, free)
+            for t, f, free in zip(self.tiles, self.stands_for, self.free, strict=True)
+        ]
+        places.sort(key=lambda p: p[1].colour.rank)
+        return TableGroup(self.kind, tuple(p[0] for p in places), tuple(p[1] for p in places),
+                          tuple(p[2] for p in places))  # fmt: skip
+
 
 @dataclass(frozen=True)
 class Move:
@@ -187,7 +231,9 @@ class Move:
     - ``tiles`` / ``stands_for``: the rack tiles put down and what each plays
       as (a retrieval: the one tile that replaces the joker);
     - ``group``: index (0-based) of the group in the table after the turn;
-    - ``end``: for a lay-off, ``low`` / ``high`` (run) or ``set``.
+    - ``end``: for a lay-off, ``low`` / ``high`` (run) or ``set``;
+    - ``reading``: for a move onto a set with free jokers, the set as the
+      move reads it before the turn (``R7 B7 J=Y7``) [R-SET, R-WILD].
     """
 
     kind: MoveKind
@@ -195,6 +241,7 @@ class Move:
     stands_for: tuple[Face, ...]
     group: int
     end: End | None = None
+    reading: TableGroup | None = None
 
 
 @dataclass(frozen=True)
@@ -219,6 +266,8 @@ class Plan:
     - ``mode``: ``melds`` / ``pairs`` (an opening this turn), ``opened`` (the
       player had opened) or ``none`` (not opened and nothing opens);
     - ``opening``: the opening laid this turn, or ``None``;
+    - ``table_read``: the table before the turn as the plan reads it (a set's
+      free jokers standing for the colours its moves rely on) [R-SET, R-WILD];
     - ``changed``: per group of ``table_after``, True when the turn changed or
       added it;
     - ``residual_penalty``: R-RESIDUAL after the turn, before the discard
@@ -228,6 +277,7 @@ class Plan:
 
     mode: Mode
     opening: Opening | None
+    table_read: tuple[TableGroup, ...]
     moves: tuple[Move, ...]
     table_after: tuple[TableGroup, ...]
     changed: tuple[bool, ...]
@@ -369,16 +419,20 @@ def parse_table(text: str, rules: Rules) -> tuple[TableGroup, ...]:
                 f"table group {number} ({_group_text(group)}) is not legal:"
                 f" {first.message} [{first.rule}]"
             )
-        places: list[tuple[Tile, Face]] = []
+        places: list[tuple[Tile, Face, bool]] = []
         for lt, f in zip(group, verdict.stands_for, strict=True):
             assert f is not None, "a legal group names every face"
-            places.append((lt.tile, f))
+            # an unpinned joker of a set may stand for any colour it lacks [R-SET, R-WILD]
+            free = verdict.kind == "set" and lt.tile.is_wild and lt.pin is None
+            places.append((lt.tile, f, free))
         if verdict.kind == "run":
             places.sort(key=lambda p: p[1].number)
         elif verdict.kind == "set":
             places.sort(key=lambda p: p[1].colour.rank)
+        free = tuple(p[2] for p in places) if any(p[2] for p in places) else ()
         out.append(
-            TableGroup(verdict.kind, tuple(t for t, _ in places), tuple(f for _, f in places))
+            TableGroup(verdict.kind, tuple(p[0] for p in places), tuple(p[1] for p in places),
+                       free)  # fmt: skip
         )
     return tuple(out)
 
@@ -488,6 +542,7 @@ class TurnModel(PackingModel):
         self.turn = turn
         self.slots: list[_Slot] = []
         self.retrievals: list[_Retrieval] = []
+        self.readings: dict[int, dict[Colour, int]] = {}
         self.finish_var = -1
         self.joker_finish_var = -1
         self._forbidding = False
@@ -509,6 +564,9 @@ class TurnModel(PackingModel):
         wild_supply = self.problem.wilds
         for g, group in enumerate(self.turn.table):
             if group.kind == "pair":
+                continue
+            if group.open_colours:
+                self._add_read_layoffs(g, group)
                 continue
             used_in_group: list[int] = []
             ends: tuple[End, ...] = ("low", "high") if group.kind == "run" else ("set",)
@@ -539,12 +597,53 @@ class TurnModel(PackingModel):
                 # at most `limit` tiles onto one group per turn [R-LAYOFF-LIMIT]
                 m.add_linear(used_in_group, [1] * len(used_in_group), ub=limit)
 
+    def _add_read_layoffs(self, g: int, group: TableGroup) -> None:
+        # a set of 3 with free jokers: one reading per colour left open; the
+        # lay-off place is the open colour of the reading chosen [R-SET, R-WILD, R-LAYOFF]
+        m = self.model
+        counts = self.problem.counts
+        number = group.stands_for[0].number
+        reads = {c: m.new_bool_var() for c in group.open_colours}
+        m.add_exactly_one(list(reads.values()))
+        self.readings[g] = reads
+        used: list[int] = []
+        for c, read in reads.items():
+            f = face(c, number)
+            real = m.new_bool_var() if counts[f] > 0 else None
+            wild = m.new_bool_var() if self.problem.wilds else None
+            place = [v for v in (real, wild) if v is not None]
+            if not place:
+                continue
+            # one tile, and only on the colour the reading leaves open
+            m.add_linear([*place, read], [1] * len(place) + [-1], ub=0)
+            self.slots.append(_Slot(g, "set", 1, f, real, wild))
+            used += place
+        limit = self.turn.play_rules.layoff_limit
+        if limit is not None and len(used) > limit:
+            m.add_linear(used, [1] * len(used), ub=limit)  # [R-LAYOFF-LIMIT]
+
     def _add_retrievals(self) -> None:
         # a table joker swapped for exactly the tile it stands for [R-RETRIEVE]
         m = self.model
         full_set = self.turn.play_rules.retrieve == "full-set"
         for g, group in enumerate(self.turn.table):
+            reads = self.readings.get(g, {})
+            for c, read in reads.items():
+                # a free joker stands for colour c in every reading but the one leaving c open
+                f = face(c, group.stands_for[0].number)
+                if not self.problem.counts[f]:
+                    continue
+                var = m.new_bool_var()
+                m.add_linear([var, read], [1, 1], ub=1)
+                if full_set:
+                    # only from a set completed to four colours by a real tile
+                    reals = [s.real for s in self.slots if s.group == g and s.real is not None]
+                    m.add_linear([var, *reals], [1] + [-1] * len(reals), ub=0)
+                place = next(i for i, free in enumerate(group.free) if free)
+                self.retrievals.append(_Retrieval(g, place, f, var))
             for place in group.jokers:
+                if reads and group.free[place]:
+                    continue
                 f = group.stands_for[place]
                 if not self.problem.counts[f]:
                     continue
@@ -845,7 +944,8 @@ def _plan(
         tiles = tuple(WILD if wild else tile_of(f) for f, wild in places)
         melds.append(Meld(meld_kind, tiles, tuple(f for f, _ in places)))
     melds.sort(key=meld_sort_key)
-    groups = [list(zip(g.tiles, g.stands_for, strict=True)) for g in table]
+    read = _reading(table, model, values)
+    groups = [list(zip(g.tiles, g.stands_for, strict=True)) for g in read]
     changed = [False] * len(table)
     layoffs: dict[tuple[int, End], list[tuple[Tile, Face]]] = {}
     for s in model.slots:
@@ -866,7 +966,8 @@ def _plan(
             groups[g] += placed
             groups[g].sort(key=lambda p: p[1].colour.rank)
         changed[g] = True
-        move = Move("lay off", tuple(t for t, _ in placed), tuple(f for _, f in placed), g, end)
+        move = Move("lay off", tuple(t for t, _ in placed), tuple(f for _, f in placed), g, end,
+                    read[g] if read[g].free else None)  # fmt: skip
         (wild_layoffs if any(t.is_wild for t, _ in placed) else real_layoffs).append(move)
     retrievals = []
     for r in retrieved:
@@ -874,7 +975,8 @@ def _plan(
         place = groups[r.group].index((WILD, r.face))
         groups[r.group][place] = (real, r.face)
         changed[r.group] = True
-        retrievals.append(Move("retrieve", (real,), (r.face,), r.group))
+        retrievals.append(Move("retrieve", (real,), (r.face,), r.group, None,
+                               read[r.group] if read[r.group].free else None))  # fmt: skip
     # pool: what leaves the rack, what the retrievals bring back
     for meld in melds:
         pool.subtract(meld.tiles)
@@ -885,8 +987,9 @@ def _plan(
     left = sort_tiles(list(pool.elements()))
     new_groups = [TableGroup(m.kind, m.tiles, m.stands_for) for m in melds]
     after = tuple(
-        TableGroup(g.kind, tuple(t for t, _ in places), tuple(f for _, f in places))
-        for g, places in zip(table, groups, strict=True)
+        TableGroup(g.kind, tuple(t for t, _ in places), tuple(f for _, f in places),
+                   _free_after(g, places))  # fmt: skip
+        for g, places in zip(read, groups, strict=True)
     ) + tuple(new_groups)
     first_new = len(table)
     kind_word: MoveKind = "open" if turn.opening else "meld"
@@ -916,6 +1019,7 @@ def _plan(
     return Plan(
         mode=mode,
         opening=opening,
+        table_read=read,
         moves=tuple(moves),
         table_after=after,
         changed=tuple(changed) + (True,) * len(new_groups),
@@ -924,6 +1028,39 @@ def _plan(
         finish=_finish(left, table, rules, turn),
         status="optimal" if status == "optimal" else "feasible",
     )
+
+
+def _reading(table: tuple[TableGroup, ...], model: TurnModel, values: Sequence[int]
+             ) -> tuple[TableGroup, ...]:  # fmt: skip
+    """The table as a solution reads it: a set whose free jokers the turn uses
+    is read with the colour it lays off open, or else the default open colour
+    unless a retrieval needs that one, then the first colour no retrieval
+    needs; every other group as given [R-SET, R-WILD]."""
+    out = list(table)
+    for g, group in enumerate(table):
+        if not group.open_colours:
+            continue
+        laid = [s.face.colour for s in model.slots if s.group == g
+                and any(v is not None and values[v] for v in (s.real, s.wild))]  # fmt: skip
+        taken = {r.face.colour for r in model.retrievals if r.group == g and values[r.var]}
+        if laid:
+            open_colour = laid[0]
+        elif group.default_open not in taken:
+            continue
+        else:
+            open_colour = next(c for c in group.open_colours if c not in taken)
+        out[g] = group.read_as(open_colour)
+    return tuple(out)
+
+
+def _free_after(group: TableGroup, places: list[tuple[Tile, Face]]) -> tuple[bool, ...]:
+    """The free flags of a set after the turn: none once it holds four tiles or
+    no joker (its reading is then fixed), else the flags of its tiles."""
+    if not group.free or len(places) != len(group.tiles):
+        return ()
+    flags = dict(zip(group.stands_for, group.free, strict=True))
+    out = tuple(t.is_wild and flags.get(f, False) for t, f in places)
+    return out if any(out) else ()
 
 
 def _score(melds: Sequence[Meld], kind: OpeningKind) -> int:
@@ -948,7 +1085,7 @@ def _finish(left: tuple[Tile, ...], table: tuple[TableGroup, ...], rules: Rules,
 
 def _unopened(rack: Rack, table: tuple[TableGroup, ...], status: PlanStatus) -> Plan:
     """Not opened and nothing opens: nothing laid, 202 [R-PENALTY, R-RESIDUAL]."""
-    return Plan("none", None, (), table, (False,) * len(table), rack.tiles, UNOPENED_PENALTY,
+    return Plan("none", None, table, (), table, (False,) * len(table), rack.tiles, UNOPENED_PENALTY,
                 Finish(False, False, None, 0), status)  # fmt: skip
 
 

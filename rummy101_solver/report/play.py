@@ -29,13 +29,16 @@ def group_json(group: TableGroup) -> dict[str, Any]:
 
 
 def move_json(move: Move) -> dict[str, Any]:
-    """One move: kind, tiles, what they play as, group (1-based, in ``table_after``), end."""
+    """One move: kind, tiles, what they play as, group (1-based, in ``table_after``), end,
+    and the reading of a set with free jokers the move relies on (``["R7", "B7", "J=Y7"]``,
+    else null) [R-SET, R-WILD]."""
     return {
         "kind": move.kind,
         "tiles": codes(move.tiles),
         "stands_for": [f.code for f in move.stands_for],
         "group": move.group + 1,
         "end": move.end,
+        "reading": _group_tiles(move.reading).split() if move.reading is not None else None,
     }
 
 
@@ -149,17 +152,24 @@ def _tiles(move: Move, color: bool = False) -> str:
 
 def move_text(move: Move, *, color: bool = False) -> str:
     """The move in words: ``lay off R6 onto group 1 (high end)``,
-    ``retrieve joker from group 2 with Y7``, ``meld R6 B6 J=K6 (group 4)``;
+    ``retrieve joker from group 2 with Y7``, ``meld R6 B6 J=K6 (group 4)``; a
+    set with a free joker names the reading the move relies on
+    (``retrieve joker from group 1 (read as R7 B7 J=Y7) with Y7``) [R-SET, R-WILD];
     tiles in their colours when ``color``."""
     number = move.group + 1
     tiles = _tiles(move, color)
+    read = ""
+    if move.reading is not None:  # a set whose free joker the move reads one way
+        read = f", read as {_group_tiles(move.reading, color)}"
     if move.kind == "lay off":
         if move.end == "set":
             colours = ", ".join(_COLOUR_NAMES[f.colour.value] for f in move.stands_for)
-            return f"lay off {tiles} onto group {number} (set: {colours})"
+            return f"lay off {tiles} onto group {number} (set: {colours}{read})"
         return f"lay off {tiles} onto group {number} ({move.end} end)"
     if move.kind == "retrieve":
-        return f"retrieve joker from group {number} with {tiles}"
+        if read:
+            read = f" ({read.removeprefix(', ')})"
+        return f"retrieve joker from group {number}{read} with {tiles}"
     return f"{move.kind} {tiles} (group {number})"
 
 
