@@ -56,10 +56,10 @@ from rummy101_solver.game.rules import (
 )
 from rummy101_solver.game.tiles import (
     COLOURS,
-    Colour,
     WILD,
     WILD_PENALTY,
     WILD_TILES,
+    Colour,
     Face,
     Rack,
     Tile,
@@ -68,6 +68,7 @@ from rummy101_solver.game.tiles import (
 )
 
 if TYPE_CHECKING:
+    from rummy101_solver.engine.discard import Discard, LayoffPlace
     from rummy101_solver.engine.outs import Distance
 
 __all__ = [
@@ -86,9 +87,12 @@ __all__ = [
     "best_turn",
     "check_copies",
     "check_keep",
+    "choose_discard",
     "deal_turn",
     "parse_table",
     "residual_before",
+    "with_discard",
+    "with_distance",
 ]
 
 Opened = Literal["no", "melds", "pairs"]
@@ -272,7 +276,10 @@ class Plan:
       added it;
     - ``residual_penalty``: R-RESIDUAL after the turn, before the discard
       (202 when the player stays unopened);
-    - ``status``: ``optimal`` (proven), ``feasible`` (time limit) or ``none``.
+    - ``status``: ``optimal`` (proven), ``feasible`` (time limit) or ``none``;
+    - ``discard_choice``: the tile that ends the turn and why
+      (:func:`choose_discard`; the best plan's, ``None`` on alternatives)
+      [R-KEEP-DISCARD].
     """
 
     mode: Mode
@@ -285,6 +292,7 @@ class Plan:
     residual_penalty: int
     finish: Finish
     status: PlanStatus
+    discard_choice: Discard | None = None
 
     @property
     def lays_something(self) -> bool:
@@ -313,7 +321,11 @@ class PlayResult:
     solve found has status ``feasible``); ``alternatives_asked``: how many
     were asked for; ``distance``: when the player cannot open
     (``can_open`` False), how many tiles it is from a meld and from a pairs
-    opening (:func:`with_distance`; ``None`` until a command computes it).
+    opening (:func:`with_distance`; ``None`` until a command computes it);
+    ``refused_take``: the discard the player asked to take (``rules.take``)
+    when no turn can use it: do not take it [R-TAKE-DISCARD]; everything else
+    (``rack``, ``rules``, the plans) is then the turn without it, the player
+    drawing instead.
     """
 
     rack: Rack
@@ -328,6 +340,7 @@ class PlayResult:
     distance: OpeningDistance | None = None
     alternatives_complete: bool = True
     alternatives_asked: int = 0
+    refused_take: Tile | None = None
 
 
 @dataclass(frozen=True)
@@ -360,6 +373,8 @@ def with_distance(result: PlayResult, *, time_limit: float = DEFAULT_TIME_LIMIT)
 
     deadline = time.monotonic() + time_limit
     seen = [t for g in result.table for t in g.tiles]
+    if result.refused_take is not None:  # it stays on the discard pile, seen
+        seen.append(result.refused_take)
     unseen = unseen_tiles(result.rack, result.rules, seen)
     found = [
         rack_distance(
@@ -373,6 +388,19 @@ def with_distance(result: PlayResult, *, time_limit: float = DEFAULT_TIME_LIMIT)
         for kind in KINDS
     ]
     return replace(result, distance=OpeningDistance(*found))
+
+
+def with_discard(result: PlayResult, *, time_limit: float = DEFAULT_TIME_LIMIT) -> PlayResult:
+    """``result`` with the discard of a best plan that lays nothing while
+    unopened (mode ``none``): the best row of ``outs``' discard table
+    (:func:`choose_discard`); any other result unchanged (:func:`best_turn`
+    gives an opened or opening plan its discard). ``time_limit`` in seconds."""
+    best = result.best
+    if best.mode != "none" or best.discard_choice is not None:
+        return result
+    choice = choose_discard(result.rack, result.table, result.rules, result.play_rules, best,
+                            time_limit=time_limit)  # fmt: skip
+    return replace(result, best=replace(best, discard_choice=choice))
 
 
 # --- the table -------------------------------------------------------------------
@@ -423,17 +451,15 @@ def parse_table(text: str, rules: Rules) -> tuple[TableGroup, ...]:
         for lt, f in zip(group, verdict.stands_for, strict=True):
             assert f is not None, "a legal group names every face"
             # an unpinned joker of a set may stand for any colour it lacks [R-SET, R-WILD]
-            free = verdict.kind == "set" and lt.tile.is_wild and lt.pin is None
-            places.append((lt.tile, f, free))
+            unpinned = verdict.kind == "set" and lt.tile.is_wild and lt.pin is None
+            places.append((lt.tile, f, unpinned))
         if verdict.kind == "run":
             places.sort(key=lambda p: p[1].number)
         elif verdict.kind == "set":
             places.sort(key=lambda p: p[1].colour.rank)
         free = tuple(p[2] for p in places) if any(p[2] for p in places) else ()
-        out.append(
-            TableGroup(verdict.kind, tuple(p[0] for p in places), tuple(p[1] for p in places),
-                       free)  # fmt: skip
-        )
+        tiles = tuple(p[0] for p in places)
+        out.append(TableGroup(verdict.kind, tiles, tuple(p[1] for p in places), free))
     return tuple(out)
 
 
@@ -987,8 +1013,7 @@ def _plan(
     left = sort_tiles(list(pool.elements()))
     new_groups = [TableGroup(m.kind, m.tiles, m.stands_for) for m in melds]
     after = tuple(
-        TableGroup(g.kind, tuple(t for t, _ in places), tuple(f for _, f in places),
-                   _free_after(g, places))  # fmt: skip
+        TableGroup(g.kind, *_unzip(places), _free_after(g, places))
         for g, places in zip(read, groups, strict=True)
     ) + tuple(new_groups)
     first_new = len(table)
@@ -1053,6 +1078,10 @@ def _reading(table: tuple[TableGroup, ...], model: TurnModel, values: Sequence[i
     return tuple(out)
 
 
+def _unzip(places: list[tuple[Tile, Face]]) -> tuple[tuple[Tile, ...], tuple[Face, ...]]:
+    return tuple(t for t, _ in places), tuple(f for _, f in places)
+
+
 def _free_after(group: TableGroup, places: list[tuple[Tile, Face]]) -> tuple[bool, ...]:
     """The free flags of a set after the turn: none once it holds four tiles or
     no joker (its reading is then fixed), else the flags of its tiles."""
@@ -1098,6 +1127,131 @@ def _rank(plan: Plan) -> tuple[int, int, int, int, int]:
         len(plan.left),
         plan.mode == "pairs",
     )
+
+
+def _places(table: Sequence[TableGroup], limit: int | None) -> list[LayoffPlace]:
+    """The lay-off places of a table for a later turn [R-LAYOFF, R-LAYOFF-LIMIT]."""
+    from rummy101_solver.engine.discard import LayoffPlace
+
+    out = []
+    for g in table:
+        if g.kind == "run":
+            out.append(LayoffPlace(low=tuple(_slot_faces(g, "low")),
+                                   high=tuple(_slot_faces(g, "high")), limit=limit))  # fmt: skip
+        elif g.kind == "set" and len(g.tiles) == 3:
+            faces = tuple(_set_faces(g))
+            out.append(LayoffPlace(set_faces=faces, limit=limit))
+    return out
+
+
+def _set_faces(group: TableGroup) -> list[Face]:
+    """The faces a set of 3 may take, every reading of its free jokers [R-SET, R-LAYOFF]."""
+    number = group.stands_for[0].number
+    if group.open_colours:
+        return [face(c, number) for c in group.open_colours]
+    return _slot_faces(group, "set")
+
+
+def _layable(plan: Plan, play: PlayRules) -> list[Tile]:
+    """Numbered tiles left that could still be laid off this turn onto the
+    table after it: next to a run's end or a set's missing colour, the group
+    below its lay-off limit, lay-offs allowed now [R-LAYOFF, R-LAYOFF-LIMIT,
+    R-SAME-TURN]."""
+    if plan.mode == "none" or (plan.opening is not None and not play.same_turn_layoff):
+        return []
+    laid = Counter(m.group for m in plan.moves if m.kind == "lay off" for _ in m.tiles)
+    faces: set[Face] = set()
+    for g, group in enumerate(plan.table_after[: len(plan.table_read)]):
+        limit = play.layoff_limit
+        if group.kind == "pair" or (limit is not None and laid[g] >= limit):
+            continue
+        if group.kind == "run":
+            faces.update(_slot_faces(group, "low")[:1] + _slot_faces(group, "high")[:1])
+        elif len(group.tiles) == 3:
+            faces.update(_set_faces(group))
+    # the player's own new melds are on the table too
+    for group in plan.table_after[len(plan.table_read) :]:
+        if group.kind == "run":
+            faces.update(_slot_faces(group, "low")[:1] + _slot_faces(group, "high")[:1])
+        elif group.kind == "set" and len(group.tiles) == 3:
+            faces.update(_slot_faces(group, "set"))
+    return [t for t in plan.left if t.face is not None and t.face in faces]
+
+
+def choose_discard(
+    rack: Rack,
+    table: Sequence[TableGroup],
+    rules: Rules,
+    play: PlayRules,
+    plan: Plan,
+    *,
+    time_limit: float = DEFAULT_TIME_LIMIT,
+) -> Discard | None:
+    """The tile that ends ``plan``'s turn, and why [R-KEEP-DISCARD]
+    (:mod:`~rummy101_solver.engine.discard`):
+
+    - not opened and not opening (mode ``none``): the first row of
+      :func:`~rummy101_solver.engine.outs.discard_table` that is not a joker,
+      the table's tiles seen: fewest tiles from an opening after it, then the
+      other kind, then the most outs; ``distance_after`` (melds, pairs);
+    - opened or opening now: :func:`~rummy101_solver.engine.discard.opened_discard`
+      over the tiles left, the lay-off places of the table after the turn
+      (the player's new melds too), the kinds the player may lay next
+      [R-PAIRS-AFTER] and the unseen copies.
+
+    ``None`` for a plan with nothing left (never: a turn keeps one) or no
+    plan. ``time_limit`` in seconds.
+    """
+    from rummy101_solver.engine.discard import Discard, opened_discard
+    from rummy101_solver.engine.outs import discard_table, unseen_tiles
+
+    if not plan.left or plan.status == "none":
+        return None
+    if plan.mode == "none":
+        unseen = unseen_tiles(rack, rules, [t for g in table for t in g.tiles])
+        rows = discard_table(rack, rules, unseen=unseen, time_limit=time_limit)
+        row = next((r for r in rows if not r.tile.is_wild), rows[0])
+        melds, pairs = row.melds.tiles, row.pairs.tiles
+
+        def away(n: int | None, kind: str) -> str:
+            return f"{kind} out of reach" if n is None else f"{kind} {n} tile{'s' * (n != 1)}"
+
+        copies = row.outs.copies("any")
+        why = (
+            f"the best row of the discard table (rummy101 outs): after it {away(melds, 'melds')},"
+            f" {away(pairs, 'pairs')} from an opening, {copies} unseen tile{'s' * (copies != 1)}"
+            " that are outs"
+            " [R-OPEN-MELDS, R-OPEN-PAIRS]"
+        )
+        proven = row.outs.complete and "feasible" not in (row.melds.status, row.pairs.status)
+        return Discard(row.tile, why, (melds, pairs), None, UNOPENED_PENALTY, proven=proven)
+    seen = [t for g in plan.table_after for t in g.tiles]
+    unseen_faces: Counter[Face] = Counter()
+    for tile, k in unseen_tiles(Rack(plan.left), rules, seen).tiles:
+        if tile.face is not None and not tile.is_wild:
+            unseen_faces[tile.face] += k
+    pairs_player = plan.mode == "pairs" or (plan.mode == "opened" and play.opened == "pairs")
+    if pairs_player:
+        kinds: frozenset[Literal["run", "set", "pair"]] = frozenset({"pair"})
+    else:
+        pairs_seen = play.pairs_on_table or any(g.kind == "pair" for g in plan.table_after)
+        kinds = frozenset({"run", "set", "pair"} if pairs_seen else {"run", "set"})
+    places = _places(plan.table_after, play.layoff_limit)
+    factor = PAIRS_PENALTY_FACTOR if pairs_player else 1
+    return opened_discard(plan.left, _layable(plan, play), places, unseen_faces, kinds, rules,
+                          factor, time_limit=min(time_limit, 2.0))  # fmt: skip
+
+
+def _with_discard(rack: Rack, table: tuple[TableGroup, ...], rules: Rules, play: PlayRules,
+                  plan: Plan, deadline: float) -> Plan:  # fmt: skip
+    """``plan`` with its :attr:`Plan.discard_choice` (:func:`choose_discard`),
+    a plan that opens or plays on only: the discard table of an unopened rack
+    comes later (:func:`with_discard`), after the distance."""
+    if plan.mode == "none":
+        return plan
+    left = max(deadline - time.monotonic(), 0.05)
+    return replace(plan, discard_choice=choose_discard(rack, table, rules, play, plan,
+                                                       time_limit=left))  # fmt: skip
 
 
 def residual_before(rack: Rack, opened: Opened) -> int:
@@ -1155,12 +1309,22 @@ def best_turn(
     can_open: bool | None = None
     if play.opened == "no" and (proven or opens):
         can_open = opens
+    if not candidates and rules.take is not None and proven:
+        # the taken tile cannot be used: the turn is played without it, drawing
+        # instead, so no tile the player never took is counted [R-TAKE-DISCARD]
+        without = list(rack.tiles)
+        without.remove(rules.take)
+        inner = best_turn(Rack(tuple(without)), table, replace(rules, take=None), play,
+                          alternatives=alternatives,
+                          time_limit=max(deadline - time.monotonic(), 0.001))  # fmt: skip
+        return replace(inner, refused_take=rules.take)
     if not candidates:
         best = _unopened(rack, table, "optimal" if proven else "none")
         if play.opened != "no":
             # only a taken tile that cannot be used leaves an opened player no plan
             best = replace(best, mode="opened", residual_penalty=residual_before(rack, play.opened),
                            status="none")  # fmt: skip
+        best = _with_discard(rack, table, rules, play, best, deadline)
         return PlayResult(rack, table, rules, play, best, (), residual_before(rack, play.opened),
                           can_open, proven, alternatives_complete=proven,
                           alternatives_asked=alternatives)  # fmt: skip
@@ -1168,6 +1332,7 @@ def best_turn(
     best, model, values = candidates[0]
     if not proven and best.status == "optimal":
         best = replace(best, status="feasible")
+    best = _with_discard(rack, table, rules, play, best, deadline)
     others: list[Plan] = []
     mode = best.mode
     complete = True  # every alternative proven next-best, or none more exists

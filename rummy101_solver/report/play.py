@@ -10,6 +10,7 @@ from typing import Any
 
 from tabulate import tabulate
 
+from rummy101_solver.engine.discard import Discard
 from rummy101_solver.engine.play import Move, OpeningDistance, Plan, PlayResult, TableGroup
 from rummy101_solver.game.tiles import codes
 from rummy101_solver.messages import count_of
@@ -42,6 +43,35 @@ def move_json(move: Move) -> dict[str, Any]:
     }
 
 
+def discard_json(discard: Discard | None) -> dict[str, Any] | None:
+    """The discard that ends the turn: tile, why, ``distance_after`` (not opened:
+    ``{"melds", "pairs"}``) or ``tiles_to_go_out`` (opened), ``residual_after``,
+    ``layable``, ``proven`` [R-KEEP-DISCARD]; ``None`` without one."""
+    if discard is None:
+        return None
+    after = None
+    if discard.distance_after is not None:
+        after = dict(zip(("melds", "pairs"), discard.distance_after, strict=True))
+    return {
+        "tile": discard.tile.code,
+        "why": discard.why,
+        "distance_after": after,
+        "tiles_to_go_out": discard.tiles_to_go_out,
+        "residual_after": discard.residual_after,
+        "layable": discard.layable,
+        "proven": discard.proven,
+    }
+
+
+def discard_text(discard: Discard, *, color: bool = False) -> str:
+    """The plan's last line: ``Discard: B9: the last tile: a finish [R-FINISH].``"""
+    residual = f"; residual penalty after it {discard.residual_after}"
+    if discard.tiles_to_go_out == 0:
+        residual = ""
+    cut = "" if discard.proven else " (the time limit cut the search: the best found)"
+    return f"Discard: {tile_text(discard.tile, color=color)}: {discard.why}{residual}{cut}."
+
+
 def plan_json(plan: Plan, result: PlayResult) -> dict[str, Any]:
     """One plan: opening, moves, table after, tiles left, penalty, finish, status."""
     rules = result.rules
@@ -59,7 +89,7 @@ def plan_json(plan: Plan, result: PlayResult) -> dict[str, Any]:
         ],
         "left": codes(plan.left),
         "residual_penalty": plan.residual_penalty,
-        "discard": plan.discard.code if plan.discard else None,
+        "discard": discard_json(plan.discard_choice),
         "finish": {
             "possible": finish.possible,
             "joker_finish": finish.joker_finish,
@@ -128,6 +158,7 @@ def play_json(result: PlayResult) -> dict[str, Any]:
         "residual_penalty": best["residual_penalty"],
         "discard": best["discard"],
         "finish": best["finish"],
+        "refused_take": result.refused_take.code if result.refused_take else None,
         "can_open": result.can_open,
         "distance": distance_json(result.distance),
         "proven": result.proven,
@@ -196,6 +227,26 @@ def table_after_table(plan: Plan, fmt: str, *, color: bool = False) -> str:
         for i, (g, changed) in enumerate(zip(plan.table_after, plan.changed, strict=True), start=1)
     ]
     return tabulate(rows, headers=["group", "kind", "tiles", "value", "changed"], tablefmt=fmt)
+
+
+def _refused(result: PlayResult, color: bool = False) -> list[str]:
+    """The refused take: do not take it; the plan shown is the turn without it."""
+    taken = result.refused_take
+    if taken is None:
+        return []
+    tile = tile_text(taken, color=color)
+    if result.play_rules.opened == "no":
+        why = (
+            f"no melds worth {result.rules.meld_bar} points and no {result.rules.pairs_bar}"
+            " pairs use it [R-OPEN-MELDS, R-OPEN-PAIRS]"
+        )
+    else:
+        why = "no new meld, lay-off or retrieval uses it"
+    return [
+        f"Taken discard: {tile} (must be used at once) [R-TAKE-DISCARD].",
+        f"Verdict: the taken {tile} cannot be used this turn ({why}): do not take it"
+        " [R-TAKE-DISCARD]. Below: the turn without it, drawing instead.",
+    ]
 
 
 def _verdict(result: PlayResult, color: bool = False) -> str:
@@ -288,6 +339,7 @@ def play_text(result: PlayResult, fmt: str = "simple", *, color: bool = False) -
     ]
     lines += _state_text(result)
     lines += rules_text(result.rules, color=color)
+    lines += _refused(result, color)
     lines.append(_verdict(result, color))
     if result.distance is not None:
         lines.append(distance_text(result.distance, color=color))
@@ -306,16 +358,15 @@ def play_text(result: PlayResult, fmt: str = "simple", *, color: bool = False) -
         f"Left: {tiles_text(plan.left, color=color)}   residual penalty"
         f" {result.residual_before} → {plan.residual_penalty}",
     ]
-    if plan.discard is not None:
-        lines.append(f"Discard: {tile_text(plan.discard, color=color)}")
+    alternatives = []
     if result.alternatives:
         rows = [
             [rank, "; ".join(short_move_text(m, color=color) for m in p.moves),
              tiles_text(p.left, color=color), p.residual_penalty]
             for rank, p in enumerate(result.alternatives, start=2)
         ]  # fmt: skip
-        lines += ["", "Other plans (different tiles left):"]
-        lines.append(
+        alternatives += ["", "Other plans (different tiles left):"]
+        alternatives.append(
             tabulate(
                 rows,
                 headers=["rank", "moves", "left", "residual penalty"],
@@ -323,14 +374,17 @@ def play_text(result: PlayResult, fmt: str = "simple", *, color: bool = False) -
                 disable_numparse=True,
             )
         )
-        lines += [
+        alternatives += [
             f"(rank {rank} feasible: the time limit ran out before this was proven next-best)"
             for rank, p in enumerate(result.alternatives, start=2)
             if p.status == "feasible"
         ]
     if not result.alternatives_complete and len(result.alternatives) < result.alternatives_asked:
-        lines.append(_fewer_text(result))
-    return "\n".join(lines)
+        alternatives.append(_fewer_text(result))
+    # the plan ends with its discard [R-KEEP-DISCARD]
+    if plan.discard_choice is not None:
+        lines.append(discard_text(plan.discard_choice, color=color))
+    return "\n".join(lines + alternatives)
 
 
 def _fewer_text(result: PlayResult) -> str:
