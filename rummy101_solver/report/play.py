@@ -66,8 +66,8 @@ def discard_json(discard: Discard | None) -> dict[str, Any] | None:
 def discard_text(discard: Discard, *, color: bool = False) -> str:
     """The plan's last line: ``Discard: B9: the last tile: a finish [R-FINISH].``"""
     residual = f"; residual penalty after it {discard.residual_after}"
-    if discard.tiles_to_go_out == 0:
-        residual = ""
+    if discard.tiles_to_go_out == 0 and discard.residual_after == 0:
+        residual = ""  # the last tile: a finish
     cut = "" if discard.proven else " (the time limit cut the search: the best found)"
     return f"Discard: {tile_text(discard.tile, color=color)}: {discard.why}{residual}{cut}."
 
