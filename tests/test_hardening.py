@@ -31,7 +31,7 @@ from rummy101_solver.messages import MESSAGE_LIMIT, one_line, quote
 
 OPENS = "R10 R11 R12 B11 B12 B13 K10 K11 K12 Y1"
 EXIT_CODES = {0, 1, 2, 3, 4, 130, 141}
-"""Every exit code the README documents."""
+"""Every exit code docs/output.md documents."""
 
 
 def invoke(*args: str, input: str | bytes | None = None) -> Result:
