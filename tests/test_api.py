@@ -206,7 +206,7 @@ def test_docs_api_example_runs_and_prints_what_it_shows() -> None:
     assert match, "docs/api.md: no '# Python API' page with a python block and its output"
     code, shown = match.groups()
     out = io.StringIO()
-    with contextlib.redirect_stdout(out):
+    with contextlib.redirect_stdout(out), contextlib.chdir(ROOT):  # it names examples/
         exec(compile(code, "docs/api.md", "exec"), {})
     assert out.getvalue() == shown
 

@@ -62,7 +62,7 @@ def test_every_command_has_its_page() -> None:
     commands = sorted(main.list_commands(click.Context(main)))
     assert commands == sorted(
         ["batch", "bench", "check", "deal", "outs", "play", "rules", "schema", "score",
-         "simulate", "solve", "standings", "verify"]
+         "simulate", "solve", "standings", "track", "verify"]
     )  # fmt: skip
     missing = [c for c in commands if not (ROOT / "docs" / f"{c}.md").is_file()]
     assert not missing, f"docs/<command>.md missing for {missing}"

@@ -122,7 +122,11 @@ def score_text(result: RoundScore, fmt: str = "simple", *, color: bool = False) 
     if extras:
         each = ", ".join(f"{p.name} {_signed(p.result)}" for p in result.players)
         lines.append(f"Round result: {each}.")
-    lines.append(f"Total: {_signed(result.total)}")
+    # the total is not zero: the winner's gain is fixed, not the others' penalties [R-SCORE]
+    lines.append(
+        f"Total: {_signed(result.total)} (every player's round result added up, extra"
+        " penalties included; not zero-sum: the winner's gain is fixed) [R-SCORE]"
+    )
     return "\n".join(lines)
 
 
