@@ -591,15 +591,19 @@ def test_as_many_alternatives_as_asked_with_the_last_cut(monkeypatch: pytest.Mon
     assert json.loads(run(*ALTS, "2", "--format", "json")[0])["alternatives_complete"] is False
 
 
-def test_five_alternatives_on_a_symmetric_rack_are_all_proven_in_time() -> None:
+def test_five_alternatives_on_a_symmetric_rack_are_all_proven() -> None:
     # 16 tiles in four colours, two jokers, eight groups: every alternative is a
     # finish leaving one tile; the no-good cuts once made each proof take seconds
     # (3 of 5 within the default 10 s); presolve and the fuller LP prove all 5 in ~2.5 s
+    # on an idle machine (7.5 s of CPU on a loaded one). Speed is the benchmark's
+    # business: a generous limit keeps this test about the answers, whatever the load.
     rack = parse_rack("R5 R6 R7 R8 B5 B6 B7 B8 K5 K6 K7 K8 Y5 Y6 Y7 Y8 J J")
     rules = Rules()
     table = parse_table("R9 R10 R11 | B9 B10 B11 | K9 K10 K11 | Y9 Y10 Y11 | R4 B4 K4 |"
                         " R3 B3 K3 Y3 | R1 R2 R3 | B1 B2 B3", rules)  # fmt: skip
-    result = best_turn(rack, table, rules, PlayRules(opened="melds"), alternatives=5)
+    result = best_turn(
+        rack, table, rules, PlayRules(opened="melds"), alternatives=5, time_limit=300
+    )
     assert (result.proven, result.alternatives_complete) == (True, True)
     assert (left(result.best), result.best.finish.points) == ("J", 202)
     assert [(left(p), p.residual_penalty, p.status) for p in result.alternatives] == [
