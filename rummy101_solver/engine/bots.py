@@ -17,9 +17,15 @@ exactly what ``rummy101 track`` keeps) and follows the tool's own advice
 3. **Once opened**: the ``play`` plan of the turn — new melds (pairs after a
    pairs opening [R-PAIRS-AFTER]), lay-offs [R-LAYOFF, R-LAYOFF-LIMIT] and joker
    retrievals [R-RETRIEVE] — laid in the plan's order.
-4. **The discard** [R-KEEP-DISCARD, R-FINISH]: the plan's last tile when it
-   finishes; not opened, the first row of ``outs``' discard table (fewest
-   tiles from an opening, then the most outs); opened, :func:`opened_discard`.
+4. **The discard** [R-KEEP-DISCARD, R-FINISH]: ``play``'s (the plan's
+   ``discard_choice``, :mod:`rummy101_solver.engine.discard`): the last tile
+   when the plan finishes; opened (before or this turn), the tile whose discard
+   leaves the rack fewest tiles from going out, then the lowest residual, never
+   a joker unless it is the last tile, never a tile that could still be laid
+   off while another can go [R-JOKER-FINISH, R-EXTRA-PENALTY]; not opened, the
+   first row of ``outs``' discard table, every tile seen counted (the table,
+   the discard pile, tiles others took), as ``track``'s advice reads it.
+   Should a search be cut short and no choice be made: :func:`opened_discard`.
 
 ``quick`` bots (:data:`BOT_KINDS`) differ in one place only: not opened, they
 discard by :func:`quick_discard` (a tile with the fewest neighbours on the
@@ -63,8 +69,11 @@ class BotTurn:
     discard: Tile
 
 
-def _best(state: RoundState, rack: Rack, rules: Rules, time_limit: float) -> PlayResult:
-    return best_turn(rack, table_groups(state), rules, play_rules(state), time_limit=time_limit)
+def _best(
+    state: RoundState, rack: Rack, rules: Rules, time_limit: float, *, discard: bool = True
+) -> PlayResult:
+    return best_turn(rack, table_groups(state), rules, play_rules(state), time_limit=time_limit,
+                     discard=discard)  # fmt: skip
 
 
 def wants_take(state: RoundState, *, time_limit: float = BOT_TIME_LIMIT) -> bool:
@@ -74,12 +83,14 @@ def wants_take(state: RoundState, *, time_limit: float = BOT_TIME_LIMIT) -> bool
     if tile is None:
         return False
     rules = state.game_rules()
-    take = _best(state, Rack(state.rack).with_tile(tile), replace(rules, take=tile), time_limit)
+    taking = replace(rules, take=tile)
+    take = _best(state, Rack(state.rack).with_tile(tile), taking, time_limit, discard=False)
+    # a take no turn can use comes back refused, its plan the turn without it
+    if take.refused_take is not None or take.best.status == "none":
+        return False
     if state.my_opening is None:
         return take.best.opening is not None
-    if take.best.status == "none":
-        return False
-    stand = _best(state, Rack(state.rack), rules, time_limit)
+    stand = _best(state, Rack(state.rack), rules, time_limit, discard=False)
     return take.best.finish.possible or take.best.residual_penalty < stand.best.residual_penalty
 
 
@@ -154,13 +165,17 @@ def plan_turn(
         rules = replace(rules, take=state.taken)
     result = _best(state, Rack(state.rack), rules, time_limit)
     plan = result.best
-    if state.taken is not None and plan.status == "none":
+    if state.taken is not None and (result.refused_take is not None or plan.status == "none"):
         raise ValueError(f"the taken tile {state.taken.code} cannot be used [R-TAKE-DISCARD]")
-    if plan.mode == "none" and bots == "quick":
-        return BotTurn((), quick_discard(state.rack))
     if plan.mode == "none":
+        if bots == "quick":
+            return BotTurn((), quick_discard(state.rack))
+        # as track's advice: outs of the rack, every tile seen counted [R-TILES]
         outs = analyse_outs(Rack(state.rack), rules, state.seen, time_limit=time_limit)
         tile = outs.recommended_discard
         return BotTurn((), tile if tile is not None else opened_discard(plan.left))
-    discard = plan.left[0] if plan.finish.possible else opened_discard(plan.left)
+    if plan.discard_choice is not None:
+        discard = plan.discard_choice.tile
+    else:  # no choice made (a search cut short): the last tile, or the most points
+        discard = plan.left[0] if plan.finish.possible else opened_discard(plan.left)
     return BotTurn(lay_events(state.seat, plan), discard)

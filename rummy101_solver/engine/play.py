@@ -1271,6 +1271,7 @@ def best_turn(
     *,
     alternatives: int = 0,
     time_limit: float = DEFAULT_TIME_LIMIT,
+    discard: bool = True,
 ) -> PlayResult:
     """The best turn of ``rack`` against ``table`` (from :func:`parse_table`).
 
@@ -1284,7 +1285,10 @@ def best_turn(
     [R-ONE-TURN-ANY-VALUE] (its opening then has ``meets_threshold`` False, and
     ``can_open`` still measures openings against the bars). ``alternatives``:
     next-best plans of the same kind, each leaving different tiles.
-    ``time_limit`` in seconds for everything.
+    ``time_limit`` in seconds for everything. ``discard``: False leaves the
+    best plan's ``discard_choice`` ``None`` (a caller that only weighs the turn,
+    as the bots of ``simulate --rounds`` weighing a take against the draw).
+
 
     Raises :class:`~rummy101_solver.game.parsing.RackError` when rack and table
     hold more copies than the set has.
@@ -1316,7 +1320,8 @@ def best_turn(
         without.remove(rules.take)
         inner = best_turn(Rack(tuple(without)), table, replace(rules, take=None), play,
                           alternatives=alternatives,
-                          time_limit=max(deadline - time.monotonic(), 0.001))  # fmt: skip
+                          time_limit=max(deadline - time.monotonic(), 0.001),
+                          discard=discard)  # fmt: skip
         return replace(inner, refused_take=rules.take)
     if not candidates:
         best = _unopened(rack, table, "optimal" if proven else "none")
@@ -1324,7 +1329,8 @@ def best_turn(
             # only a taken tile that cannot be used leaves an opened player no plan
             best = replace(best, mode="opened", residual_penalty=residual_before(rack, play.opened),
                            status="none")  # fmt: skip
-        best = _with_discard(rack, table, rules, play, best, deadline)
+        if discard:
+            best = _with_discard(rack, table, rules, play, best, deadline)
         return PlayResult(rack, table, rules, play, best, (), residual_before(rack, play.opened),
                           can_open, proven, alternatives_complete=proven,
                           alternatives_asked=alternatives)  # fmt: skip
@@ -1332,7 +1338,8 @@ def best_turn(
     best, model, values = candidates[0]
     if not proven and best.status == "optimal":
         best = replace(best, status="feasible")
-    best = _with_discard(rack, table, rules, play, best, deadline)
+    if discard:
+        best = _with_discard(rack, table, rules, play, best, deadline)
     others: list[Plan] = []
     mode = best.mode
     complete = True  # every alternative proven next-best, or none more exists
