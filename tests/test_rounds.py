@@ -155,10 +155,11 @@ def test_first_player_opens_at_once_and_finishes_in_one_turn() -> None:
 
 
 def test_first_player_opens_at_once_and_finishes_on_the_next_turn() -> None:
-    # seat 1 opens with 102 (R1–R12, B1–B3, K5–K7), keeps Y9 Y10 B13 and throws K13
-    # (most points); seat 2 draws K8 and cannot open, throws R4 (outs' first row),
-    # which nothing of seat 1 uses; seat 1 draws Y11, lays Y9 Y10 Y11 and finishes
-    # with B13 [R-FINISH]: 101 to seat 1, 202 from the unopened seat 2 [R-PENALTY]
+    # seat 1 opens with 102 (R1–R12, B1–B3, K5–K7), keeps Y9 Y10 K13 and throws B13
+    # (play's discard [R-KEEP-DISCARD]; K13 and B13 weigh alike); seat 2 draws K8 and
+    # cannot open, throws R4 (outs' first row), which nothing of seat 1 uses; seat 1
+    # draws Y11, lays Y9 Y10 Y11 and finishes with K13 [R-FINISH]: 101 to seat 1, 202
+    # from the unopened seat 2 [R-PENALTY]
     deal = stacked(
         ["R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12 B1 B2 B3 K5 K6 K7 Y9 Y10 B13 K13",
          SEAT_2.replace("B13", "K13")],
@@ -171,12 +172,12 @@ def test_first_player_opens_at_once_and_finishes_on_the_next_turn() -> None:
     ]
     assert steps == [
         (1, 1, "lay", "", ("R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12", "B1 B2 B3", "K5 K6 K7")),
-        (1, 1, "discard", "K13", ()),
+        (1, 1, "discard", "B13", ()),
         (2, 2, "draw", "K8", ()),
         (2, 2, "discard", "R4", ()),
         (3, 1, "draw", "Y11", ()),
         (3, 1, "lay", "", ("Y9 Y10 Y11",)),
-        (3, 1, "discard", "B13", ()),
+        (3, 1, "discard", "K13", ()),
     ]
     assert (result.ending, result.winner, result.turns) == ("normal", 1, 3)
     assert result.results == (101, -202)
