@@ -120,9 +120,16 @@ def fail(message: str) -> NoReturn:
 def check_writable(option: str, path: str) -> None:
     """Stop (exit 2) unless the file an option writes can be written: its
     folder exists and is writable, and the file, if it exists, is a writable
-    file. Called before any work, so a bad path costs nothing."""
+    file, and it is not a symbolic link to a missing file (whose target would
+    be created elsewhere). Called before any work, so a bad path costs nothing."""
     name = f"{option} {quote(path, PATH_LIMIT)}: cannot write"
     folder = os.path.dirname(path) or "."
+    if os.path.islink(path) and not os.path.exists(path):
+        # following it would create its target somewhere else
+        fail(
+            f"{name}: it is a symbolic link to a missing file;"
+            " give the file itself, or create it first"
+        )
     if os.path.isdir(path):
         fail(f"{name}: it is a folder")
     if os.path.exists(path):

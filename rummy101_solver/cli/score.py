@@ -8,6 +8,7 @@ stderr with exit code 2.
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import cast
 
@@ -26,7 +27,14 @@ from rummy101_solver.cli.common import (
 from rummy101_solver.cli.options import IntRange
 from rummy101_solver.cli.standings import standings_text
 from rummy101_solver.files.case import MAX_POINTS
-from rummy101_solver.files.ledger import LedgerError, append_round, standings, standings_json
+from rummy101_solver.files.ledger import (
+    LedgerError,
+    StandingsTally,
+    append_round,
+    check_appendable,
+    read_standings,
+    standings_json,
+)
 from rummy101_solver.game.scoring import (
     ENDING_LABELS,
     ENDINGS,
@@ -239,11 +247,26 @@ def score(
             echo_text(lambda c: score_text(result, fmt, color=c), fmt, color, "rummy101 score")
         return
     try:
-        match = append_round(ledger, result)
+        # every line checked first (streamed, memory bounded), then the append
+        # itself reads only the file's tail under the lock
+        check_appendable(ledger)
+        before = read_standings(ledger) if os.path.lexists(ledger) else None
+        added_round = append_round(ledger, result)
     except LedgerError as err:
         raise InputError(str(err)) from err
-    number = len(match.rounds)
-    table = standings(match)
+    number = added_round.number
+    if before is not None and before.rounds + 1 != number:
+        try:  # another writer added rounds in between: read them too
+            table = read_standings(ledger, number)
+        except LedgerError as err:
+            raise InputError(
+                f"round {number} was recorded in {ledger}, but the standings cannot be read: {err}"
+            ) from err
+    else:
+        tally = StandingsTally()
+        tally.carry(before)
+        tally.add(result)
+        table = tally.standings()
     try:
         if fmt == "json":
             data = {"round": number, **round_json(result), "standings": standings_json(table)}

@@ -18,8 +18,7 @@ from rummy101_solver.cli.options import IntRange
 from rummy101_solver.files.ledger import (
     LedgerError,
     Standings,
-    read_ledger,
-    standings,
+    read_standings,
     standings_json,
 )
 
@@ -84,7 +83,7 @@ def standings_command(ledger: str, after: int | None, fmt: str) -> None:
     player's total (round results summed, extra penalties included), rounds
     played, rounds won and the points of the last round ('–' when the player
     sat it out). Ties are ordered by name. A player may join or leave between
-    rounds; names are matched ignoring case.
+    rounds; names are matched ignoring case, spacing and Unicode form (NFC).
 
     \b
     Example:
@@ -94,13 +93,14 @@ def standings_command(ledger: str, after: int | None, fmt: str) -> None:
     Every line is checked (it must be the next round, and its points must add
     up when the round is scored again); a bad line is an error naming its
     number. A last line cut short by an interrupted write is left out with a
-    warning on stderr (and "truncated_line" in JSON). The file is never
-    written. JSON keys are sorted: compare it in CI.
+    warning on stderr (and "truncated_line" in JSON). A line over 16384
+    bytes is refused at once. The file is read line by line, never held
+    whole, and never written. JSON keys are sorted: compare it in CI.
 
     Exit code: 0 read, 2 bad ledger or option.
     """
     try:
-        table = standings(read_ledger(ledger), after)
+        table = read_standings(ledger, after)
     except LedgerError as err:
         raise InputError(str(err)) from err
     warning = truncated_warning(ledger, table)

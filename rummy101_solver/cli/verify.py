@@ -46,6 +46,8 @@ def verify(fixtures: Path, fmt: str, failures_only: bool) -> None:
     run), 2 the file is unreadable.
     """
     import json
+    from collections.abc import Iterable
+    from typing import Any
 
     from tabulate import tabulate
 
@@ -60,9 +62,16 @@ def verify(fixtures: Path, fmt: str, failures_only: bool) -> None:
     from rummy101_solver.report.render import dumps
 
     source = "stdin" if str(fixtures) == "-" else str(fixtures)
+    cases: Iterable[tuple[str, Any]]
     try:
         if str(fixtures) == "-":
             cases = parse_fixtures(_utf8(read_stdin()), source, toml=None)
+        elif fixtures.suffix != ".toml" and fixtures.is_file():
+            # JSON Lines, read twice line by line: every line checked before a
+            # case runs, and memory bounded by a line, whatever the file's size
+            for _ in load_cases(fixtures):
+                pass
+            cases = load_cases(fixtures)
         else:
             cases = list(load_cases(fixtures))
         checks = [c for label, case in cases for c in run_case(label, case)]
