@@ -4,8 +4,9 @@ The Python API (:mod:`rummy101_solver.api`): :func:`analyse`, :func:`check`,
 :func:`play`, :func:`score`, :func:`outs`, :func:`simulate`, :func:`rules` and
 :func:`schema` take text and
 keyword options and return what the matching command prints with ``--format
-json``; bad input raises :class:`BadInputError`. Importing the package does not
-import ortools.
+json``; bad input raises :class:`BadInputError`. Importing the package imports
+nothing else: the API is imported on first use, and ortools only when a
+function solves.
 
 The code is grouped by layer, each importing only the layers below it:
 :mod:`rummy101_solver.game` (the rules of 101), :mod:`rummy101_solver.engine`
@@ -14,17 +15,22 @@ The code is grouped by layer, each importing only the layers below it:
 faces, :mod:`rummy101_solver.cli` and :mod:`rummy101_solver.api`.
 """
 
-from rummy101_solver.api import (
-    BadInputError,
-    analyse,
-    check,
-    outs,
-    play,
-    rules,
-    schema,
-    score,
-    simulate,
-)
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rummy101_solver.api import (
+        BadInputError,
+        analyse,
+        check,
+        outs,
+        play,
+        rules,
+        schema,
+        score,
+        simulate,
+    )
 
 __all__ = [
     "BadInputError",
@@ -39,3 +45,16 @@ __all__ = [
 ]
 
 __version__ = "0.1.0"
+
+
+def __getattr__(name: str) -> Any:
+    """The API names, imported on first use (PEP 562): importing the package
+    stays cheap, so the ``rummy101`` entry point (:mod:`rummy101_solver.__main__`)
+    takes Ctrl-C in hand before anything heavy is imported."""
+    if name in __all__:
+        from rummy101_solver import api
+
+        value = getattr(api, name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -245,3 +245,24 @@ def test_the_library_refuses_a_dangling_symlink_too(tmp_path: Path) -> None:
         " give the file itself, or create it first"
     )
     assert not (tmp_path / "gone.jsonl").exists()
+
+
+# --- verify: a value no JSON output holds --------------------------------------------------------
+def test_a_toml_date_expected_is_a_bad_case_not_a_type_error(tmp_path: Path) -> None:
+    fixtures = tmp_path / "f.toml"
+    fixtures.write_text(
+        '[[case]]\nname = "dated"\nrack = "R1 R2 R3"\n'
+        "expect = { 'melds.value' = 1979-05-27T07:32:00Z }\n",
+        encoding="utf-8",
+    )
+    out, code = cli("verify", str(fixtures), "--format", "json")
+    assert code == 1
+    (row,) = json.loads(out)["checks"]
+    assert (row["case"], row["name"], row["passed"]) == ("case 1", "dated", False)
+    assert row["error"] == (
+        "expect 'melds.value': a TOML date or time (1979-05-27 07:32:00+00:00) that no JSON"
+        " output holds; expect a string, number, boolean, array or table"
+    )
+    out, code = cli("verify", str(fixtures))
+    assert code == 1
+    assert "BAD CASE" in out
