@@ -13,7 +13,7 @@ imports nothing either).
 
 from __future__ import annotations
 
-from rummy101_solver.interrupt import take_ctrl_c
+from rummy101_solver.interrupt import EXIT_INTERRUPTED, leave_at_once, take_ctrl_c
 
 
 def main() -> None:
@@ -22,7 +22,14 @@ def main() -> None:
     take_ctrl_c()
     from rummy101_solver.cli import main as group
 
-    group(prog_name="rummy101")
+    try:
+        group(prog_name="rummy101")
+    except SystemExit as done:
+        if done.code == EXIT_INTERRUPTED:
+            # "Interrupted." is written and the output flushed: end now, without
+            # waiting at exit for the threads of a worker pool (measured: 2–3 s)
+            leave_at_once()
+        raise
 
 
 if __name__ == "__main__":

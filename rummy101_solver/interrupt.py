@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 from types import FrameType
 
 EXIT_INTERRUPTED = 130
@@ -37,6 +38,18 @@ def take_ctrl_c() -> None:
             signal.signal(signal.SIGINT, quit_at_once)
     except ValueError:  # not the main thread: signals are not ours to set
         pass
+
+
+def leave_at_once() -> None:
+    """Exit 130 now: flush what is buffered, skip the exit handlers (they would
+    join a worker pool's threads, for seconds)."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            if stream is not None:
+                stream.flush()
+        except (OSError, ValueError):
+            pass
+    os._exit(EXIT_INTERRUPTED)
 
 
 def command_runs() -> bool:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import shlex
+import signal
 import sys
+import threading
 from collections.abc import Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import contextmanager
@@ -87,14 +89,38 @@ def _executor(jobs: int, scheduler: str | None) -> Iterator[Executor | None]:
         with open_scheduler(scheduler) as (executor, _threads):
             yield executor
     elif jobs > 1:
-        from rummy101_solver.files.batch import (
-            init_worker,  # workers as batch's: warm, Ctrl-C-proof
-        )
-
-        with ProcessPoolExecutor(max_workers=jobs, initializer=init_worker) as pool:
+        with _local_pool(jobs) as pool:
             yield pool
     else:
         yield None
+
+
+@contextmanager
+def _local_pool(jobs: int) -> Iterator[ProcessPoolExecutor]:
+    """``jobs`` worker processes, as batch's: warm, deaf to Ctrl-C (SIGINT is
+    ignored while they are forked, then by :func:`init_worker`), dying with
+    this process. When the run stops early (Ctrl-C, an error) the chunks still
+    queued are cancelled and the workers killed at once, not waited for: a
+    Ctrl-C stops the run within a moment, whatever is left of it."""
+    from rummy101_solver.files.batch import init_worker
+
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=init_worker)
+    in_main = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if in_main else None
+    try:
+        pool.submit(int)  # forks every worker now, with SIGINT ignored
+    finally:
+        if in_main:
+            signal.signal(signal.SIGINT, previous)
+    try:
+        yield pool
+    except BaseException:
+        pool.shutdown(wait=False, cancel_futures=True)
+        workers = getattr(pool, "_processes", None) or {}  # no public way before 3.14
+        for worker in list(workers.values()):
+            worker.kill()
+        raise
+    pool.shutdown(wait=True)
 
 
 def _check_plot(plot: str | None) -> None:

@@ -33,9 +33,9 @@ from __future__ import annotations
 
 import math
 import time
-from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import Executor
+from collections import Counter, deque
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
@@ -416,6 +416,29 @@ def chunks_of(
     ]
 
 
+IN_FLIGHT = 16
+"""Chunks handed to an executor at a time (``Executor.map`` would queue them all at
+once, and a pool shutting down waits for its queue): a stop cancels at most these."""
+
+
+def _in_order(executor: Executor, chunks: Sequence[Chunk]) -> Iterator[list[Tally]]:
+    """The tallies of ``chunks`` run on ``executor``, in order, with at most
+    :data:`IN_FLIGHT` submitted and not yet taken; when the caller stops (an
+    exception, Ctrl-C, the generator closed) the ones not started are cancelled."""
+    pending: deque[Future[list[Tally]]] = deque()
+    queue = iter(chunks)
+    try:
+        while True:
+            while len(pending) < IN_FLIGHT and (chunk := next(queue, None)) is not None:
+                pending.append(executor.submit(run_chunk, chunk))
+            if not pending:
+                return
+            yield pending.popleft().result()
+    finally:
+        for future in pending:
+            future.cancel()
+
+
 def simulate(
     deals: int,
     seed: int,
@@ -443,7 +466,7 @@ def simulate(
         chunk_size = DISTANCE_CHUNK_DEALS if slow else CHUNK_DEALS
     chunks = chunks_of(deals, seed, rack_size, variants, statistics, chunk_size)
     results: Iterable[list[Tally]]
-    results = map(run_chunk, chunks) if executor is None else executor.map(run_chunk, chunks)
+    results = map(run_chunk, chunks) if executor is None else _in_order(executor, chunks)
     tallies: list[Tally] = [{} for _ in variants]
     for chunk, parts in zip(chunks, results, strict=True):
         for tally, part in zip(tallies, parts, strict=True):
