@@ -1,12 +1,14 @@
 """rummy101-solver: the proven-best opening of a Rummy 101 (101 Okey) rack.
 
-The Python API (:mod:`rummy101_solver.api`): :func:`analyse`, :func:`check`,
-:func:`play`, :func:`score`, :func:`outs`, :func:`simulate`, :func:`rules` and
-:func:`schema` take text and
-keyword options and return what the matching command prints with ``--format
-json``; bad input raises :class:`BadInputError`. Importing the package imports
-nothing else: the API is imported on first use, and ortools only when a
-function solves.
+The Python API (:mod:`rummy101_solver.api`, its names in ``api.__all__``):
+one function per command (:func:`analyse` for ``solve``, :func:`check`,
+:func:`play`, :func:`score`, :func:`standings`, :func:`outs`, :func:`batch`,
+:func:`verify`, :func:`deal`, :func:`simulate`, :func:`rules`, :func:`schema`)
+takes text and the command's flags as keywords and returns what the command
+prints with ``--format json``; bad input raises :class:`BadInputError`.
+Importing the package imports nothing else: the API is imported on first
+use (so the ``rummy101`` entry point takes Ctrl-C before any heavy import),
+and ortools only when a function solves.
 
 The code is grouped by layer, each importing only the layers below it:
 :mod:`rummy101_solver.game` (the rules of 101), :mod:`rummy101_solver.engine`
@@ -23,25 +25,33 @@ if TYPE_CHECKING:
     from rummy101_solver.api import (
         BadInputError,
         analyse,
+        batch,
         check,
+        deal,
         outs,
         play,
         rules,
         schema,
         score,
         simulate,
+        standings,
+        verify,
     )
 
-__all__ = [
+__all__ = [  # the names of rummy101_solver.api.__all__ (a test checks)
     "BadInputError",
     "analyse",
+    "batch",
     "check",
+    "deal",
     "outs",
     "play",
     "rules",
     "schema",
     "score",
     "simulate",
+    "standings",
+    "verify",
 ]
 
 __version__ = "0.1.0"

@@ -13,39 +13,63 @@ one the command prints.
     102
 
 Importing this module is light: ortools is imported only when a function
-solves. A new command adds one function here the same way: parse the input
-and options (``build_case`` for a rack), call the core, return the dict its
-``--format json`` renders, and raise :class:`BadInputError` (via
-``_bad_input``) for bad input.
+solves. The commands that answer about a game (``analyse``, ``check``,
+``outs``, ``play``, ``score``, ``standings``) are worked in
+:mod:`rummy101_solver.files.answers`, below the command line, so that
+``verify`` runs their cases too; here each is wrapped (``_answers``) to raise
+:class:`BadInputError`. A new command adds one function (there or here), with
+the command's flags as keywords (a test compares them), and its name to
+:data:`__all__` and :data:`COMMAND_FUNCTIONS`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+import functools
+import json
+import os
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
-from typing import Any, Literal
+from pathlib import Path
+from typing import Any, Literal, ParamSpec
 
+from rummy101_solver.files import answers
 from rummy101_solver.files.case import OptionError, build_case, build_rules
 from rummy101_solver.game.deal import MAX_SEED
 from rummy101_solver.game.parsing import RackError
 from rummy101_solver.game.rules import MELD_THRESHOLD, PAIRS_THRESHOLD
-from rummy101_solver.game.tiles import WILD_PENALTY
 
 __all__ = [
     "BadInputError",
     "analyse",
+    "batch",
     "check",
+    "deal",
     "outs",
     "play",
     "rules",
     "schema",
     "score",
     "simulate",
+    "standings",
+    "verify",
 ]
+"""The public names, in one place: the package face exports exactly these."""
 
-Tiles = str | Sequence[str]
-"""A rack or tiles: text in the usual notation (``"R3 R4 R5 J"``) or a list of
-tile strings (``["R3", "R4", "R5", "J"]``)."""
+NOT_IN_API = frozenset({"bench", "track"})
+"""Commands with no function here: ``bench`` measures the machine, it answers
+nothing about a game; ``track`` keeps a game file between calls — a program
+replays the round itself with :func:`~rummy101_solver.game.round.start` and
+:func:`~rummy101_solver.game.round.apply`, and
+asks :mod:`rummy101_solver.engine.advice` for the advice."""
+
+COMMAND_FUNCTIONS = {
+    "solve": "analyse", "check": "check", "play": "play", "score": "score",
+    "standings": "standings", "batch": "batch", "verify": "verify", "deal": "deal",
+    "rules": "rules", "schema": "schema", "simulate": "simulate", "outs": "outs",
+}  # fmt: skip
+"""Command name → the function of this module that answers it."""
+
+P = ParamSpec("P")
 
 
 class BadInputError(ValueError):
@@ -78,179 +102,55 @@ def _bad_input() -> Iterator[None]:
         raise BadInputError(str(err), err.name) from err
     except (OptionError, ScoreError) as err:
         raise BadInputError(str(err)) from err
+    except ValueError as err:
+        from rummy101_solver.files.ledger import LedgerError
+
+        if isinstance(err, LedgerError):
+            raise BadInputError(str(err)) from err
+        raise
 
 
-def _text(tiles: Tiles) -> str:
-    """Tiles as text; anything but text or a list of texts raises :class:`BadInputError`."""
-    if isinstance(tiles, str):
-        return tiles
-    if not isinstance(tiles, list | tuple) or not all(isinstance(t, str) for t in tiles):
+def _answers(function: Callable[P, dict[str, Any]]) -> Callable[P, dict[str, Any]]:
+    """The API function of a command answered in :mod:`rummy101_solver.files.answers`:
+    the same keywords, defaults, docstring and result; the core's input errors
+    raised as :class:`BadInputError`."""
+
+    @functools.wraps(function)
+    def answer(*args: P.args, **kwargs: P.kwargs) -> dict[str, Any]:
+        with _bad_input():
+            return function(*args, **kwargs)
+
+    answer.__module__ = __name__
+    return answer
+
+
+analyse = _answers(answers.analyse)
+check = _answers(answers.check)
+outs = _answers(answers.outs)
+play = _answers(answers.play)
+score = _answers(answers.score)
+standings = _answers(answers.standings)
+
+
+def _whole(name: str, value: object, low: int, high: int, *, none: bool = False) -> None:
+    """Raise :class:`BadInputError` unless ``value`` is a whole number ``low``–``high``
+    (or ``None`` when ``none``)."""
+    with _bad_input():
+        answers.whole(name, value, low, high, none=none)
+
+
+_kind = answers.kind_of
+
+
+def _one_way(jobs: int, scheduler: object) -> None:
+    """Raise :class:`BadInputError` for both ``jobs`` (more than 1) and
+    ``scheduler``, as the command line refuses ``--jobs`` with ``--scheduler``."""
+    if scheduler is not None and jobs != 1:
         raise BadInputError(
-            f"tiles must be text, e.g. 'R3 R4 R5' or ['R3', 'R4', 'R5'], not {_kind(tiles)}"
+            "jobs and scheduler exclude each other: the cluster's workers do the work"
         )
-    return " ".join(tiles)
-
-
-def _kind(value: object) -> str:
-    """What a value is, for a message: ``None``, ``an int``, ``a list holding None``."""
-    if value is None:
-        return "None"
-    if isinstance(value, list | tuple):
-        bad = next((v for v in value if not isinstance(v, str)), None)
-        return f"a {type(value).__name__} holding {_kind(bad)}"
-    name = type(value).__name__
-    return f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
-
-
-def analyse(
-    rack: Tiles,
-    *,
-    threshold: int = MELD_THRESHOLD,
-    pairs_threshold: int = PAIRS_THRESHOLD,
-    rising: bool = False,
-    after: int | None = None,
-    after_pairs: int | None = None,
-    take: str | None = None,
-    indicator: str | None = None,
-    joker_pairs: bool = True,
-    objective: Literal["value", "penalty"] = "value",
-    one_turn_any_value: bool = False,
-    keep: int = 1,
-    alternatives: int = 3,
-    time_limit: float = 10.0,
-    explain: bool = False,
-) -> dict[str, Any]:
-    """``rummy101 solve``: the best meld and pairs openings of ``rack``.
-
-    Options as the ``solve`` flags (points, pairs, tiles as text; ``time_limit``
-    in seconds). Returns the ``solve --format json`` object: ``rack``,
-    ``rules``, ``melds``, ``meld_alternatives``, ``pairs``,
-    ``pair_alternatives``, ``one_turn_finish``, ``can_open``, ``recommended``
-    [R-OPEN-MELDS, R-OPEN-PAIRS, R-ONE-TURN]; with ``explain`` also
-    ``explanation``, the sentences of ``solve --explain --format json``.
-
-    Raises :class:`BadInputError` for a bad tile or option.
-    """
-    options = {
-        "threshold": threshold, "pairs_threshold": pairs_threshold, "rising": rising,
-        "after": after, "after_pairs": after_pairs, "take": take, "indicator": indicator,
-        "joker_pairs": joker_pairs, "objective": objective,
-        "one_turn_any_value": one_turn_any_value, "keep": keep,
-        "alternatives": alternatives, "time_limit": time_limit,
-    }  # fmt: skip
-    with _bad_input():
-        case = build_case(_text(rack), options)
-    from rummy101_solver.engine.solver import analyse as solve
-    from rummy101_solver.report.render import analysis_json
-
-    result = solve(case.rack, case.rules, alternatives=case.alternatives,
-                   time_limit=case.time_limit)  # fmt: skip
-    data = analysis_json(result)
-    if explain:
-        from rummy101_solver.report.explain import explain_analysis
-
-        data["explanation"] = explain_analysis(result, time_limit=case.time_limit)
-    return data
-
-
-def check(
-    arrangement: str | Sequence[Tiles],
-    *,
-    rack: Tiles | None = None,
-    threshold: int = MELD_THRESHOLD,
-    pairs_threshold: int = PAIRS_THRESHOLD,
-    rising: bool = False,
-    after: int | None = None,
-    after_pairs: int | None = None,
-    take: str | None = None,
-    indicator: str | None = None,
-    joker_pairs: bool = True,
-    keep: int = 1,
-    time_limit: float = 10.0,
-) -> dict[str, Any]:
-    """``rummy101 check``: judge an arrangement group by group.
-
-    ``arrangement`` is text with groups separated by ``|`` (``"R3 R4 R5 | B7 K7
-    J"``) or a list of groups, each text or a list of tiles. With ``rack`` the
-    tiles must come from it. Returns the ``check --format json`` object
-    (``legal``, ``kind``, ``value``, ``groups`` with the rule each breaks, …)
-    [R-RUN, R-SET, R-PAIR, R-WILD, R-NO-MIX, R-OPEN-MELDS].
-
-    Raises :class:`BadInputError` for a bad tile or option.
-    """
-    from rummy101_solver.engine.check import check_arrangement, find_better
-    from rummy101_solver.game.parsing import parse_arrangement
-    from rummy101_solver.report.render import check_json
-
-    options = {
-        "threshold": threshold, "pairs_threshold": pairs_threshold, "rising": rising,
-        "after": after, "after_pairs": after_pairs, "take": take, "indicator": indicator,
-        "joker_pairs": joker_pairs, "keep": keep,
-    }  # fmt: skip
-    text = _groups(arrangement)
-    with _bad_input():
-        if rack is not None:
-            case = build_case(_text(rack), options)
-            rules, held = case.rules, case.rack
-        else:
-            rules, held = build_rules(options), None
-        groups = parse_arrangement(text, indicator=rules.indicator)
-        result = check_arrangement(groups, rules, held)
-    better = find_better(result, time_limit=time_limit)
-    return check_json(result, better)
-
-
-def outs(
-    rack: Tiles,
-    *,
-    seen: Tiles = "",
-    draws: int | None = None,
-    samples: int = 1000,
-    seed: int = 0,
-    threshold: int = MELD_THRESHOLD,
-    pairs_threshold: int = PAIRS_THRESHOLD,
-    rising: bool = False,
-    after: int | None = None,
-    after_pairs: int | None = None,
-    indicator: str | None = None,
-    joker_pairs: bool = True,
-    time_limit: float = 10.0,
-) -> dict[str, Any]:
-    """``rummy101 outs``: how far ``rack`` is from opening, which draws help,
-    what to discard.
-
-    ``rack``: at most 21 tiles waiting to draw, or 22 after the draw.
-    ``seen``: tiles out of play (discards, melds on the table), text or a list.
-    ``draws`` (2–50, or ``None``): also the Monte Carlo odds of opening within
-    that many draws, over ``samples`` (1–100,000) samples seeded with ``seed``.
-    The rule options as ``solve``'s (points, pairs, tiles as text;
-    ``time_limit`` in seconds). Returns the ``outs --format json`` object:
-    ``rack``, ``seen``, ``unseen``, ``rules``, ``distance`` (``melds``,
-    ``pairs``: ``tiles``, ``status``, ``target``, ``missing``), ``outs``,
-    ``discards``, ``draws``, ``recommended_discard``, ``can_open``
-    [R-OPEN-MELDS, R-OPEN-PAIRS, R-KEEP-DISCARD, R-TILES].
-
-    Raises :class:`BadInputError` for a bad tile or option, a rack of more
-    than 22 tiles, or a seen tile of which the rack and ``seen`` hold more
-    copies than the set has [R-TILES].
-    """
-    _whole("draws", draws, 2, 50, none=True)
-    _whole("samples", samples, 1, 100_000)
-    _whole("seed", seed, 0, MAX_SEED)
-    options = {
-        "threshold": threshold, "pairs_threshold": pairs_threshold, "rising": rising,
-        "after": after, "after_pairs": after_pairs, "indicator": indicator,
-        "joker_pairs": joker_pairs, "time_limit": time_limit,
-    }  # fmt: skip
-    from rummy101_solver.engine.outs import analyse_outs, read_seen
-    from rummy101_solver.report.outs import analysis_outs_json
-
-    with _bad_input():
-        case = build_case(_text(rack), options)
-        seen_tiles = read_seen(_text(seen), case.rack, case.rules)
-    result = analyse_outs(case.rack, case.rules, seen_tiles, draws=draws, samples=samples,
-                          seed=seed, time_limit=case.time_limit)  # fmt: skip
-    return analysis_outs_json(result)
+    if scheduler is not None and not isinstance(scheduler, str):
+        raise BadInputError(f"option 'scheduler': an address, not {_kind(scheduler)}")
 
 
 def simulate(
@@ -261,6 +161,8 @@ def simulate(
     variants: Mapping[str, str] | None = None,
     distance: bool = False,
     jobs: int = 1,
+    scheduler: str | None = None,
+    plot: str | os.PathLike[str] | None = None,
 ) -> dict[str, Any]:
     """``rummy101 simulate``: deal ``deals`` racks of ``rack_size`` tiles (deal
     ``i`` shuffled with ``seed + i``) and count, per rule set, how often they
@@ -270,7 +172,9 @@ def simulate(
     ``--variant NAME=OPTIONS`` (``{"classic": "", "low": "--threshold 81",
     "okey": "--indicator random"}``); default ``{"classic": ""}``.
     ``distance``: also the share at each distance from opening (``--distance``).
-    ``jobs``: local processes (the result does not change). Returns the
+    ``jobs``: local processes, or the Dask cluster at ``scheduler`` (the
+    ``dask`` extra; the result does not change). ``plot``: also draw the
+    histograms to this ``.png`` or ``.svg`` file (the ``plot`` extra). Returns the
     ``simulate --format json`` object: ``deals``, ``seed``, ``rack_size``,
     ``interval``, ``variants`` [R-OPEN-MELDS, R-OPEN-PAIRS, R-ONE-TURN].
 
@@ -282,6 +186,7 @@ def simulate(
     _whole("seed", seed, 0, MAX_SEED)
     _whole("rack_size", rack_size, 2, 22)
     _whole("jobs", jobs, 1, 64)
+    _one_way(jobs, scheduler)
     if not isinstance(distance, bool):
         raise BadInputError(f"option 'distance': {distance!r} is not true or false")
     chosen = {"classic": ""} if variants is None else variants
@@ -308,47 +213,49 @@ def simulate(
             parsed.append(parse_variant(f"{name}={options}"))
         except InputError as err:
             raise BadInputError(err.format_message()) from err
+    if plot is not None:
+        _plot_ready(plot)
     statistics = DISTANCE_STATISTICS if distance else DEFAULT_STATISTICS
-    if jobs == 1:
+    if scheduler is not None:
+        with _scheduler(scheduler) as (executor, _):
+            result = run(deals, seed, rack_size, parsed, statistics=statistics,
+                         executor=executor)  # fmt: skip
+    elif jobs == 1:
         result = run(deals, seed, rack_size, parsed, statistics=statistics)
     else:
         from concurrent.futures import ProcessPoolExecutor
 
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             result = run(deals, seed, rack_size, parsed, statistics=statistics, executor=pool)
+    if plot is not None:
+        from rummy101_solver.report.plot import plot_simulation
+
+        try:
+            plot_simulation(result, os.fspath(plot))
+        except OSError as err:
+            why = err.strerror or err
+            raise BadInputError(f"plot {os.fspath(plot)!r}: cannot write: {why}") from err
     return simulation_json(result)
 
 
-def _whole(name: str, value: object, low: int, high: int, *, none: bool = False) -> None:
-    """Raise :class:`BadInputError` unless ``value`` is a whole number ``low``–``high``
-    (or ``None`` when ``none``)."""
-    if value is None and none:
-        return
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise BadInputError(f"option '{name}': {value!r} is not a whole number {low}–{high}")
+def _plot_ready(plot: object) -> None:
+    """Raise :class:`BadInputError` unless ``plot`` is a ``.png``/``.svg`` path
+    and matplotlib is installed (checked before any deal)."""
+    from rummy101_solver.cli.common import missing_extra
+
+    if not isinstance(plot, str | os.PathLike):
+        raise BadInputError(f"option 'plot': a file path, not {_kind(plot)}")
+    if Path(os.fspath(plot)).suffix.lower() not in (".png", ".svg"):
+        raise BadInputError(f"plot {os.fspath(plot)!r}: the file name ends in .png or .svg")
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise BadInputError(missing_extra("plot", "matplotlib", "plot")) from None
 
 
-def _groups(groups: str | Sequence[Tiles]) -> str:
-    """Groups as text: ``"R3 R4 R5 | B7 K7 J"``, or a list of groups, each text or tiles."""
-    if isinstance(groups, str):
-        return groups
-    if not isinstance(groups, list | tuple):
-        raise BadInputError(
-            "groups must be text, e.g. 'R3 R4 R5 | B7 K7 J', or a list of groups,"
-            f" not {_kind(groups)}"
-        )
-    return " | ".join(_text(group) for group in groups)
-
-
-def play(
-    rack: Tiles,
-    table: str | Sequence[Tiles] = "",
+def batch(
+    source: str | os.PathLike[str] | Iterable[str],
     *,
-    opened: Literal["no", "melds", "pairs"] = "no",
-    pairs_on_table: bool = False,
-    layoff_limit: int | None = None,
-    retrieve: Literal["any", "full-set"] = "any",
-    same_turn_layoff: bool = True,
     threshold: int = MELD_THRESHOLD,
     pairs_threshold: int = PAIRS_THRESHOLD,
     rising: bool = False,
@@ -357,113 +264,192 @@ def play(
     take: str | None = None,
     indicator: str | None = None,
     joker_pairs: bool = True,
+    objective: Literal["value", "penalty"] = "value",
     one_turn_any_value: bool = False,
     keep: int = 1,
     alternatives: int = 3,
     time_limit: float = 10.0,
-) -> dict[str, Any]:
-    """``rummy101 play``: the best turn of ``rack`` against the groups on the table.
+    jobs: int = 1,
+    scheduler: str | None = None,
+    outs: bool = False,
+) -> Iterator[dict[str, Any]]:
+    """``rummy101 batch``: one record per case line, in input order, made as
+    they are read (an iterator: memory stays flat).
 
-    ``table``: groups as for ``check`` (``"R3 R4 R5 | B7 K7 J=Y7"``, a joker
-    pinned or worked out), or a list of groups, each text or a list of tiles;
-    empty for an empty table. ``opened``, ``pairs_on_table``, ``layoff_limit``
-    (tiles onto one group per turn, 1–13, ``None`` for no limit), ``retrieve``
-    and ``same_turn_layoff`` (``False`` is ``--no-same-turn-layoff``) as the
-    ``play`` flags; the rule options as ``solve``'s (points, pairs, tiles as
-    text; ``time_limit`` in seconds). Returns the ``play --format json``
-    object: ``rack``, ``table``, ``rules``, ``opening``, ``moves``,
-    ``table_after``, ``left``, ``residual_penalty_before``,
-    ``residual_penalty``, ``discard``, ``finish``, ``can_open``, ``distance``
-    (tiles from a meld and a pairs opening when it cannot open), ``proven``,
-    ``lays_something``, ``status``, ``alternatives`` [R-LAYOFF, R-LAYOFF-LIMIT,
-    R-RETRIEVE, R-SAME-TURN, R-PAIRS-AFTER, R-FINISH, R-ONE-TURN-ANY-VALUE].
+    ``source``: a file path, ``"-"`` for stdin, or any iterable of lines
+    (a list of rack texts, an open text file; a dict stands for its JSON
+    line, ``{"rack": "R3 R4 R5 K9", "take": "R6"}``). A line is a rack or a JSON
+    object with ``"rack"`` and any ``solve`` option; blank and ``#`` lines are
+    skipped. The keywords are the defaults of every line (a line's own
+    options win), as the ``batch`` flags; ``outs`` adds the ``outs`` object
+    to each record; ``jobs`` local processes, or the Dask cluster at
+    ``scheduler`` (the ``dask`` extra). Each record is the ``batch`` output
+    line as a dict: ``line`` first, then the ``solve --format json`` object,
+    or ``{"line": n, "error": message}`` for a bad line (the rest go on).
 
-    Raises :class:`BadInputError` for a bad tile or option, an illegal table
-    group (naming the group and the rule) or more copies of a tile in rack and
-    table than the set has [R-TILES].
+    Raises :class:`BadInputError` for a bad keyword (before any line is
+    read) or a file that cannot be read.
     """
-    import time
-
-    from rummy101_solver.engine.play import (
-        PlayError,
-        PlayRules,
-        best_turn,
-        check_copies,
-        check_keep,
-        parse_table,
-        with_distance,
-    )
-    from rummy101_solver.report.play import play_json
-
-    options = {
+    _whole("jobs", jobs, 1, 64)
+    _one_way(jobs, scheduler)
+    if not isinstance(outs, bool):
+        raise BadInputError(f"option 'outs': {outs!r} is not true or false")
+    options: dict[str, Any] = {
         "threshold": threshold, "pairs_threshold": pairs_threshold, "rising": rising,
         "after": after, "after_pairs": after_pairs, "take": take, "indicator": indicator,
-        "joker_pairs": joker_pairs, "one_turn_any_value": one_turn_any_value, "keep": keep,
+        "joker_pairs": joker_pairs, "objective": objective,
+        "one_turn_any_value": one_turn_any_value, "keep": keep,
         "alternatives": alternatives, "time_limit": time_limit,
     }  # fmt: skip
-    if opened not in ("no", "melds", "pairs"):
-        raise BadInputError(f"option 'opened': {opened!r} is not 'no', 'melds' or 'pairs'")
-    if retrieve not in ("any", "full-set"):
-        raise BadInputError(f"option 'retrieve': {retrieve!r} is not 'any' or 'full-set'")
-    if layoff_limit is not None and (
-        isinstance(layoff_limit, bool) or not isinstance(layoff_limit, int)
-        or not 1 <= layoff_limit <= 13
-    ):  # fmt: skip
-        raise BadInputError(f"option 'layoff_limit': {layoff_limit!r} is not a whole number 1–13")
-    for name, flag in (("pairs_on_table", pairs_on_table), ("same_turn_layoff", same_turn_layoff)):
+    with _bad_input():
+        build_rules(options)  # a bad default fails here, as the flag does, not on every line
+        build_case("R1", options)  # the solver settings too
+    if outs:
+        options["outs"] = True
+    lines = _source_lines(source)
+    return _records(lines, options, jobs, scheduler)
+
+
+def _source_lines(source: str | os.PathLike[str] | Iterable[str]) -> Iterable[str]:
+    """The lines of a batch source: a path, ``"-"`` (stdin) or an iterable of lines."""
+    import sys
+
+    if isinstance(source, str | os.PathLike):
+        if os.fspath(source) == "-":
+            return (line.rstrip("\n") for line in sys.stdin)
+        path = os.fspath(source)
+        try:
+            handle = open(path, encoding="utf-8", newline="")  # noqa: SIM115  (closed by _lines)
+        except OSError as err:
+            raise BadInputError(f"cannot read {path!r}: {err.strerror or err}") from None
+        return _lines(handle)
+    if not isinstance(source, Iterable):
+        raise BadInputError(f"a batch source is a path or lines of text, not {_kind(source)}")
+    return (line.rstrip("\r\n") if isinstance(line, str) else line for line in source)
+
+
+def _lines(handle: Any) -> Iterator[str]:
+    """The lines of an open file, without their line breaks; closes it at the end."""
+    with handle:
+        for line in handle:
+            yield line.rstrip("\r\n")
+
+
+def _records(
+    lines: Iterable[Any], options: dict[str, Any], jobs: int, scheduler: str | None
+) -> Iterator[dict[str, Any]]:
+    """The records of :func:`batch`, decoded; a line given as a dict is its JSON line."""
+    from contextlib import ExitStack
+
+    from rummy101_solver.files.batch import run_batch
+
+    # a dict is a JSON line; anything else not text is refused by the batch as not a rack
+    texts = (line if isinstance(line, str) else json.dumps(line, default=repr) for line in lines)
+    with ExitStack() as stack:
+        executor = None
+        if scheduler is not None:
+            executor, jobs = stack.enter_context(_scheduler(scheduler))
+        for record in run_batch(texts, options, jobs=jobs, executor=executor):
+            record_json: dict[str, Any] = json.loads(record.text)
+            yield record_json
+
+
+@contextmanager
+def _scheduler(address: str) -> Iterator[tuple[Any, int]]:
+    """The Dask executor at ``address`` and its threads; :class:`BadInputError`
+    when Dask is missing or the scheduler does not answer."""
+    from rummy101_solver.cli.common import InputError, open_scheduler
+
+    try:
+        opened = open_scheduler(address)
+        executor = opened.__enter__()
+    except InputError as err:
+        raise BadInputError(err.format_message()) from err
+    try:
+        yield executor
+    finally:
+        opened.__exit__(None, None, None)
+
+
+def deal(
+    *, seed: int = 1, count: int = 1, size: int = 22, indicator: str | None = None
+) -> Iterator[str]:
+    """``rummy101 deal``: ``count`` racks of ``size`` tiles, each the text of
+    one line the command prints (``"R1 R1 R8 … J"``), rack ``i`` shuffled with
+    ``seed + i`` [R-TILES, R-RACK]. With ``indicator`` (a numbered tile) the
+    racks come from an okey set: that tile face up, the okeys ``J``, the fake
+    okeys ``F`` [R-INDICATOR]. ``deal`` has no JSON output: the iterator of
+    lines is what it prints (dealt one at a time: no upper limit).
+
+    Raises :class:`BadInputError` for a bad seed, count, size or indicator.
+    """
+    from rummy101_solver.game.deal import deal_lines
+
+    _whole("seed", seed, 0, MAX_SEED)
+    _whole("count", count, 1, 2**63 - 1)
+    _whole("size", size, 1, 22)
+    if indicator is not None and not isinstance(indicator, str):
+        raise BadInputError(f"option 'indicator': {indicator!r} is not a tile")
+    lines = deal_lines(seed, count, size, indicator=indicator)
+    with _bad_input():
+        first = next(lines)  # a bad indicator fails here, before the caller iterates
+    return _chain(first, lines)
+
+
+def _chain(first: str, rest: Iterator[str]) -> Iterator[str]:
+    yield first
+    yield from rest
+
+
+def verify(
+    fixtures: str | os.PathLike[str],
+    *,
+    failures_only: bool = False,
+    write: bool = False,
+) -> dict[str, Any]:
+    """``rummy101 verify``: run the cases of a fixture file (JSON Lines, or
+    TOML for a ``.toml`` name; ``"-"`` reads stdin) and compare their
+    expected fields. Returns the ``verify --format json`` object:
+    ``{"checks": [{"case", "name", "command", "field", "expected", "found",
+    "got", "error", "passed", "result"}], "cases", "passed", "failed"}`` (with
+    ``failures_only`` only the failed checks are listed).
+
+    With ``write`` the file's expectations are filled in (a case without
+    ``expect`` gets its command's main fields) or refreshed from today's
+    output, the file is rewritten, and the result says ``"written"``: the
+    path. A JSON Lines file keeps every other byte; a TOML file is written
+    anew (comments are not kept). A case that could not run is left as it is.
+
+    Raises :class:`BadInputError` when the file cannot be read or written,
+    or holds no case.
+    """
+    import sys
+    from pathlib import Path
+
+    from rummy101_solver.files.verify import FixtureError, read_fixtures, run_fixtures
+
+    if not isinstance(fixtures, str | os.PathLike):
+        raise BadInputError(f"fixtures is a file path, not {_kind(fixtures)}")
+    for name, flag in (("failures_only", failures_only), ("write", write)):
         if not isinstance(flag, bool):
             raise BadInputError(f"option '{name}': {flag!r} is not true or false")
-    with _bad_input():
-        case = build_case(_text(rack), options)
+    path = Path(os.fspath(fixtures))
+    if str(path) == "-":
+        if write:
+            raise BadInputError("--write rewrites a fixture file: give its path, not stdin")
+        text, source, toml, base, write_to = sys.stdin.read(), "stdin", None, Path.cwd(), None
+    else:
         try:
-            check_keep(case.rules)
-            groups = parse_table(_groups(table), case.rules)
-        except PlayError as err:
+            text = read_fixtures(path)
+        except FixtureError as err:
             raise BadInputError(str(err)) from err
-        check_copies(case.rack, groups, case.rules)
-    play_rules = PlayRules(opened=opened, pairs_on_table=pairs_on_table, layoff_limit=layoff_limit,
-                           retrieve=retrieve, same_turn_layoff=same_turn_layoff)  # fmt: skip
-    started = time.monotonic()
-    result = best_turn(case.rack, groups, case.rules, play_rules,
-                       alternatives=case.alternatives, time_limit=case.time_limit)  # fmt: skip
-    left = max(0.001, case.time_limit - (time.monotonic() - started))
-    return play_json(with_distance(result, time_limit=left))
-
-
-def score(
-    players: str | Sequence[str],
-    *,
-    end: Literal["normal", "joker", "one-turn", "one-turn-joker", "stock"] = "normal",
-    winner: str | None = None,
-    joker_left: int = WILD_PENALTY,
-    nobody_opened_scores_nothing: bool = False,
-) -> dict[str, Any]:
-    """``rummy101 score``: score one round.
-
-    ``players``: one ``"NAME: STATE TILES"`` string per player (``"Bea: pairs
-    K2 K9"``; the winner needs only the name), or one text with a player per
-    line (``#`` lines skipped). ``joker_left`` in points. Returns the ``score
-    --format json`` object (``end``, ``winner``, ``rules``, ``players``,
-    ``total``) [R-PENALTY, R-JOKER-FINISH, R-ONE-TURN, R-SCORE].
-
-    Raises :class:`BadInputError` for a bad player line, tile or round.
-    """
-    from rummy101_solver.game.scoring import ScoreRules, parse_player, round_json, score_round
-
-    if isinstance(players, str):
-        lines = (line.strip() for line in players.splitlines())
-        players = [line for line in lines if line and not line.startswith("#")]
-    elif not isinstance(players, list | tuple) or not all(isinstance(p, str) for p in players):
-        raise BadInputError(
-            "players must be text, one 'NAME: STATE TILES' a line, or a list of them,"
-            f" not {_kind(players)}"
-        )
-    with _bad_input():
-        hands = [parse_player(text) for text in players]
-        rules = ScoreRules(joker_left_points=joker_left,
-                           nobody_opened_scores_nothing=nobody_opened_scores_nothing)  # fmt: skip
-        result = score_round(end, winner, hands, rules)
-    return round_json(result)
+        source, toml, base = str(path), path.suffix == ".toml", path.parent
+        write_to = path if write else None
+    try:
+        return run_fixtures(text, source, toml=toml, base=base, failures_only=failures_only,
+                            write_to=write_to)  # fmt: skip
+    except FixtureError as err:
+        raise BadInputError(str(err)) from err
 
 
 def rules(*rule_ids: str) -> dict[str, Any]:

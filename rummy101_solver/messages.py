@@ -11,6 +11,8 @@ module builds its messages with these (no click here).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 TOKEN_LIMIT = 20
 """Characters of a token shown in a message (escapes count); longer ones end in ``…``."""
 
@@ -97,3 +99,21 @@ def show_value(value: object, limit: int = TOKEN_LIMIT) -> str:
     if isinstance(value, dict):
         return "an object"
     return escape(type(value).__name__, limit)
+
+
+def did_you_mean(word: str, choices: Iterable[str], *, cutoff: float = 0.6) -> str | None:
+    """The choice closest to ``word`` by :func:`difflib.get_close_matches`, or
+    ``None`` when none is close enough (``thresold`` → ``threshold``)."""
+    import difflib
+
+    close = difflib.get_close_matches(word, sorted(set(choices)), n=1, cutoff=cutoff)
+    return close[0] if close else None
+
+
+def unknown_name(kind: str, word: str, choices: Iterable[str]) -> str:
+    """``unknown option 'thresold'; did you mean 'threshold'? options: a, b, …``:
+    the closest choice first, then every choice (sorted)."""
+    names = sorted(set(choices))
+    close = did_you_mean(word, names)
+    hint = f"; did you mean {quote(close)}?" if close else ";"
+    return f"unknown {kind} {quote(word)}{hint} {kind}s: {', '.join(names)}"

@@ -197,17 +197,17 @@ def test_api_names_stay_the_functions() -> None:
 
 
 README_EXAMPLE = re.compile(
-    r"## Python API.*?```python\n(.*?)```\n\nprints\n\n```text\n(.*?)```", re.S
+    r"# Python API.*?```python\n(.*?)```\n\nprints\n\n```text\n(.*?)```", re.S
 )
 
 
-def test_readme_api_example_runs_and_prints_what_it_shows() -> None:
-    match = README_EXAMPLE.search((ROOT / "README.md").read_text(encoding="utf-8"))
-    assert match, "README.md: no '## Python API' section with a python block and its output"
+def test_docs_api_example_runs_and_prints_what_it_shows() -> None:
+    match = README_EXAMPLE.search((ROOT / "docs" / "api.md").read_text(encoding="utf-8"))
+    assert match, "docs/api.md: no '# Python API' page with a python block and its output"
     code, shown = match.groups()
     out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        exec(compile(code, "README.md", "exec"), {})
+    with contextlib.redirect_stdout(out), contextlib.chdir(ROOT):  # it names examples/
+        exec(compile(code, "docs/api.md", "exec"), {})
     assert out.getvalue() == shown
 
 
@@ -266,7 +266,7 @@ def test_outs_and_simulate_bad_input(call: Any, message: str, token: str | None)
 
 
 def _keyword(flag: str) -> tuple[str, object]:
-    """The README's rule: ``--no-joker-pairs`` → (joker_pairs, False), ``--rising`` →
+    """The rule of docs/api.md: ``--no-joker-pairs`` → (joker_pairs, False), ``--rising`` →
     (rising, True), ``--pairs-threshold`` → (pairs_threshold, None: takes a value)."""
     name = flag.removeprefix("--").replace("-", "_")
     if name.startswith("no_"):
@@ -296,12 +296,12 @@ def _flags(command: str) -> dict[str, bool]:
         ("play", play, {"--format", "--color", "--explain"}),
     ],
 )
-def test_api_keywords_are_named_as_the_readme_says(
+def test_api_keywords_are_named_as_the_docs_say(
     command: str, function: Any, cli_only: set[str]
 ) -> None:
     import inspect
 
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    readme = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
     assert "(`joker_pairs=False` for `--no-joker-pairs`" in readme
     params = inspect.signature(function).parameters
     for flag, no_value in _flags(command).items():
@@ -315,8 +315,8 @@ def test_api_keywords_are_named_as_the_readme_says(
             assert params[name].default is False, flag
 
 
-def test_readme_names_the_solve_flags_batch_does_not_take() -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+def test_docs_name_the_solve_flags_batch_does_not_take() -> None:
+    readme = (ROOT / "docs" / "batch.md").read_text(encoding="utf-8")
     said = re.search(r"every `solve` flag but (.*?), which\s+`batch` does not take", readme)
     assert said is not None
     named = set(re.findall(r"`(--[a-z-]+)`", said.group(1)))

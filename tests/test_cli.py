@@ -198,7 +198,9 @@ def test_a_time_limited_answer_never_claims_optimal() -> None:
 
 def test_exit_1_for_none_found_in_time_is_documented() -> None:
 
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    readme = (Path(__file__).resolve().parent.parent / "docs" / "output.md").read_text(
+        encoding="utf-8"
+    )
     assert (
         "| it cannot, or no opening was found within `--time-limit` (the verdict line says"
         ' which: "no opening found within the time limit (not proven impossible)") |' in readme

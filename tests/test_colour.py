@@ -21,7 +21,7 @@ from rummy101_solver.report.render import as_document, latex_escape, tile_text, 
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 RED_7 = "\x1b[31mR7\x1b[0m"
-# the README rack: runs, sets, a joker, alternatives of both kinds
+# the rack of docs/solve.md: runs, sets, a joker, alternatives of both kinds
 RACK = [
     "R3",
     "R4",
@@ -44,7 +44,7 @@ RACK = [
 ]
 CHECK = ["R3 R4 R5 | B7 K7 J | R12 R13 R1", "--rack", "R3 R4 R5 B7 K7 J R12 R13 R1 Y2"]
 SCORE = ["--end", "joker", "--winner", "Ali", "Ali", "Bea: pairs K2 K9", "Can: melds R3 R5 J"]
-# the README turn: lay-offs, a retrieval, a joker in a new meld, an alternative
+# the turn of docs/play.md: lay-offs, a retrieval, a joker in a new meld, an alternative
 PLAY = ["R2", "R6", "B6", "R8", "R11", "Y1", "--opened", "melds", "--table",
         "R3 R4 R5 | B8 K8 Y8 | R10 J R12", "--alternatives", "1"]  # fmt: skip
 # one tile from a meld opening, with outs, a seen tile and a joker in the pairs target

@@ -280,4 +280,4 @@ def test_verify_refuses_an_empty_or_non_utf8_file(tmp_path: Path) -> None:
     assert out.endswith('no cases: a fixture file needs at least one case with "expect"\n')
     fixture.write_bytes(b'{"rack": "R1 \xff", "expect": {}}\n')
     out, code = invoke("verify", str(fixture))
-    assert (out, code) == (f"Error: {fixture}, line 1: not UTF-8 text (byte 14 of the line)\n", 2)
+    assert (out, code) == (f"Error: {fixture}: not UTF-8 text (byte 13)\n", 2)

@@ -31,7 +31,7 @@ from rummy101_solver.messages import MESSAGE_LIMIT, one_line, quote
 
 OPENS = "R10 R11 R12 B11 B12 B13 K10 K11 K12 Y1"
 EXIT_CODES = {0, 1, 2, 3, 4, 130, 141}
-"""Every exit code the README documents."""
+"""Every exit code docs/output.md documents."""
 
 
 def invoke(*args: str, input: str | bytes | None = None) -> Result:
@@ -371,16 +371,22 @@ def test_verify_a_case_without_expect_or_with_an_unknown_option_is_one_failed_ro
     lines = result.stdout.splitlines()
     assert lines[1].split() == ["line", "1", "no", "expect", "–", "–", "(bad", "case:", "a", "case",
                                 "needs", '"expect":', "a", "table", "of", "fields", "and", "their",
-                                "values)", "BAD", "CASE"]  # fmt: skip
-    assert "(bad case: unknown option 'thresold'; options: after," in lines[2]
-    assert lines[2].endswith("BAD CASE")
+                                "values", "(rummy101", "verify", "--write", "fills", "it", "in))",
+                                "BAD", "CASE"]  # fmt: skip
+    assert (
+        "(bad case: unknown solve option 'thresold'; did you mean 'threshold'?"
+        " solve options: after," in lines[2]
+    )
+    assert lines[2].endswith(", take, threshold, time_limit)  BAD CASE")
     assert lines[3].split()[-1] == "pass"
     assert lines[-1] == "3 cases, 3 checks: 1 passed, 2 failed (2 bad cases)"
     as_json = json.loads(invoke("verify", "-", "--format", "json", input=text).stdout)
     assert as_json["checks"][0] == {
-        "case": "line 1", "name": "no expect", "field": None, "expected": None, "found": False,
-        "got": None, "error": 'a case needs "expect": a table of fields and their values',
-        "passed": False,
+        "case": "line 1", "name": "no expect", "command": "solve", "field": None,
+        "expected": None, "found": False, "got": None,
+        "error": 'a case needs "expect": a table of fields and their values'
+        " (rummy101 verify --write fills it in)",
+        "passed": False, "result": "bad case",
     }  # fmt: skip
 
 

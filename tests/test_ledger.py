@@ -423,17 +423,17 @@ def test_two_writers_at_once_both_land(tmp_path: Path) -> None:
     assert ledger.truncated_line is None
 
 
-# --- the README's referee session is real -----------------------------------------------------
+# --- the referee session of docs/standings.md is real ---------------------------------------
 SESSION = re.compile(r"```shell-session\n(.*?)```", re.S)
 
 
-def test_the_readme_session_and_examples_match_jsonl_are_current(
+def test_the_standings_page_session_and_examples_match_jsonl_are_current(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    readme = ROOT / "README.md"
+    readme = ROOT / "docs" / "standings.md"
     text = readme.read_text(encoding="utf-8")
     blocks = SESSION.findall(text)
-    assert blocks, "README.md shows no referee session"
+    assert blocks, "docs/standings.md shows no referee session"
     monkeypatch.chdir(tmp_path)
     new_text = text
     for block in blocks:

@@ -39,13 +39,14 @@ def run(*args: str) -> tuple[str, int]:
 
 
 def json_examples() -> list[tuple[str, str, str]]:
-    """(where, command, output) of every example and README block printing JSON."""
+    """(where, command, output) of every example and README/docs block printing JSON."""
     found = []
     for path in sorted((ROOT / "examples").glob("*.txt")):
         command, *output = path.read_text(encoding="utf-8").splitlines(keepends=True)
         found.append((path.name, command.removeprefix("$ ").strip(), "".join(output[:-1])))
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    found += [("README.md", c, out) for c, out in README_BLOCK.findall(readme)]
+    for page in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        text = page.read_text(encoding="utf-8")
+        found += [(page.name, c, out) for c, out in README_BLOCK.findall(text)]
     return [
         (w, c, o) for w, c, o in found if "--format json" in c or c.startswith("rummy101 schema ")
     ]

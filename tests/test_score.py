@@ -281,7 +281,8 @@ def test_text_output_is_exact() -> None:
         "Bea       pairs    K2 K9                     22             2       -44  R-JOKER-FINISH\n"
         "Can       melds    R3 R5 J                  109             2      -218  R-JOKER-FINISH\n"
         "Deniz     not      –                        202             2      -404  R-JOKER-FINISH\n"
-        "Total: -464\n"
+        "Total: -464 (every player's round result added up, extra penalties included;"
+        " not zero-sum: the winner's gain is fixed) [R-SCORE]\n"
     )
 
 
@@ -295,7 +296,7 @@ def test_text_output_names_house_rules_and_the_empty_round() -> None:
         "House rules: a joker left counts 50; a round nobody opened scores nothing (seed 004).",
         "Nobody opened: an empty round, no points [R-SCORE].",
     ]
-    assert out.splitlines()[-1] == "Total: 0"
+    assert out.splitlines()[-1].startswith("Total: 0 (every player's round result added up")
 
 
 def test_other_table_formats() -> None:
@@ -656,7 +657,8 @@ def test_extras_text_output_is_exact() -> None:
         "B         extra    joker-discard              101             –      -101"
         "  R-EXTRA-PENALTY\n"
         "Round result: A -30, B -101.\n"
-        "Total: -131\n"
+        "Total: -131 (every player's round result added up, extra penalties included;"
+        " not zero-sum: the winner's gain is fixed) [R-SCORE]\n"
     )
 
 

@@ -448,7 +448,10 @@ def test_scheduler_without_dask_says_how_to_install(monkeypatch: pytest.MonkeyPa
     for command in (["simulate", "--deals", "1"], ["batch"]):
         out, code = invoke(*command, "--scheduler", "tcp://127.0.0.1:8786")
         assert (code, out) == (
-            2, "Error: --scheduler needs Dask: pip install 'rummy101-solver[dask]'\n"
+            2, "Error: --scheduler needs Dask, which is not installed: pip install"
+            " 'dask[distributed]' (or, in a checkout of rummy101-solver:"
+            ' pip install -e ".[dask]")\n'
+
         )  # fmt: skip
 
 
@@ -480,7 +483,8 @@ def test_plot_without_matplotlib_says_how_to_install(
     out, code = invoke("simulate", "--deals", "1", "--plot", str(tmp_path / "odds.png"))
     assert (code, out) == (
         2,
-        "Error: --plot needs matplotlib: pip install 'rummy101-solver[plot]'\n",
+        "Error: --plot needs matplotlib, which is not installed: pip install matplotlib"
+        ' (or, in a checkout of rummy101-solver: pip install -e ".[plot]")\n',
     )
     assert not (tmp_path / "odds.png").exists()
 

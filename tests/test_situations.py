@@ -261,4 +261,6 @@ def test_rules_echo_every_switch() -> None:
 def test_unknown_option_is_an_option_error() -> None:
     with pytest.raises(OptionError) as err:
         build_case("R1", {"thresold": 90})
-    assert str(err.value).startswith("unknown option 'thresold'; options: threshold,")
+    assert str(err.value).startswith(
+        "unknown option 'thresold'; did you mean 'threshold'? options: after,"
+    )

@@ -26,6 +26,7 @@ from rummy101_solver.cli.score import score
 from rummy101_solver.cli.simulate import simulate
 from rummy101_solver.cli.solve import solve
 from rummy101_solver.cli.standings import standings_command
+from rummy101_solver.cli.track import track
 from rummy101_solver.cli.verify import verify
 
 
@@ -59,6 +60,7 @@ _COMMANDS = (
     schema,
     simulate,
     outs,
+    track,
 )
 for _command in _COMMANDS:
     main.add_command(_command)

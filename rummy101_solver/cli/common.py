@@ -112,6 +112,23 @@ class InputError(click.ClickException):
     exit_code = EXIT_BAD_INPUT
 
 
+EXTRAS = {
+    "plot": "matplotlib",
+    "dask": "'dask[distributed]'",
+}
+"""The optional extras of pyproject.toml: name → the pip argument of what it installs."""
+
+
+def missing_extra(option: str, what: str, extra: str) -> str:
+    """The message for an option whose extra is not installed: the package to
+    install with pip (true wherever the tool came from), and the extra as a
+    checkout of the project installs it (``pip install -e ".[plot]"``)."""
+    return (
+        f"{option} needs {what}, which is not installed: pip install {EXTRAS[extra]}"
+        f' (or, in a checkout of rummy101-solver: pip install -e ".[{extra}]")'
+    )
+
+
 def fail(message: str) -> NoReturn:
     """Stop with a bad-input error (exit 2)."""
     raise InputError(message)
@@ -196,7 +213,7 @@ def open_scheduler(address: str) -> Iterator[tuple[Executor, int]]:
     try:
         from dask.distributed import Client
     except ImportError:
-        fail("--scheduler needs Dask: pip install 'rummy101-solver[dask]'")
+        fail(missing_extra("--scheduler", "Dask", "dask"))
     try:
         client: Any = cast(Any, Client)(address, timeout=SCHEDULER_TIMEOUT, set_as_default=False)
     except (OSError, TimeoutError, ValueError) as err:

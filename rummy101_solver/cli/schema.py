@@ -6,15 +6,17 @@ import click
 from click.shell_completion import CompletionItem
 
 from rummy101_solver.cli.common import fail
+from rummy101_solver.report.schema import SCHEMAS
 
 
 def _complete_names(
     ctx: click.Context, param: click.Parameter, incomplete: str
 ) -> list[CompletionItem]:
     """Shell completion: the schema names that start with what is typed."""
-    from rummy101_solver.report.schema import SCHEMAS
-
     return [CompletionItem(n, help=what) for n, what in SCHEMAS.items() if n.startswith(incomplete)]
+
+
+_NAMES = ", ".join(SCHEMAS)
 
 
 @click.command()
@@ -22,8 +24,8 @@ def _complete_names(
 def schema(name: str | None) -> None:
     """Print the JSON Schema (draft 2020-12) of a JSON output; no NAME lists them.
 
-    NAME: solve, check, score, batch (one record), verify or rules. Validate
-    the tool's output in your own CI with any JSON Schema validator.
+    NAME: {names}. Validate the tool's output in your own CI with any JSON
+    Schema validator.
 
     \b
     Example:
@@ -33,7 +35,7 @@ def schema(name: str | None) -> None:
     Exit code: 0 printed, 2 an unknown NAME.
     """
     from rummy101_solver.report.render import dumps
-    from rummy101_solver.report.schema import SCHEMAS, UnknownSchemaError, load_schema
+    from rummy101_solver.report.schema import UnknownSchemaError, load_schema
 
     if name is None:
         width = max(map(len, SCHEMAS))
@@ -44,3 +46,7 @@ def schema(name: str | None) -> None:
         click.echo(dumps(load_schema(name)))
     except UnknownSchemaError as err:
         fail(str(err))
+
+
+# the names in the help come from SCHEMAS, so a new schema is listed there too
+schema.help = (schema.help or "").replace("{names}", _NAMES)

@@ -8,7 +8,6 @@ stderr with exit code 2.
 
 from __future__ import annotations
 
-import os
 import sys
 from typing import cast
 
@@ -27,14 +26,7 @@ from rummy101_solver.cli.common import (
 from rummy101_solver.cli.options import IntRange
 from rummy101_solver.cli.standings import standings_text
 from rummy101_solver.files.case import MAX_POINTS
-from rummy101_solver.files.ledger import (
-    LedgerError,
-    StandingsTally,
-    append_round,
-    check_appendable,
-    read_standings,
-    standings_json,
-)
+from rummy101_solver.files.ledger import LedgerError, record_round, standings_json
 from rummy101_solver.game.scoring import (
     ENDING_LABELS,
     ENDINGS,
@@ -130,7 +122,11 @@ def score_text(result: RoundScore, fmt: str = "simple", *, color: bool = False) 
     if extras:
         each = ", ".join(f"{p.name} {_signed(p.result)}" for p in result.players)
         lines.append(f"Round result: {each}.")
-    lines.append(f"Total: {_signed(result.total)}")
+    # the total is not zero: the winner's gain is fixed, not the others' penalties [R-SCORE]
+    lines.append(
+        f"Total: {_signed(result.total)} (every player's round result added up, extra"
+        " penalties included; not zero-sum: the winner's gain is fixed) [R-SCORE]"
+    )
     return "\n".join(lines)
 
 
@@ -247,26 +243,10 @@ def score(
             echo_text(lambda c: score_text(result, fmt, color=c), fmt, color, "rummy101 score")
         return
     try:
-        # every line checked first (streamed, memory bounded), then the append
-        # itself reads only the file's tail under the lock
-        check_appendable(ledger)
-        before = read_standings(ledger) if os.path.lexists(ledger) else None
-        added_round = append_round(ledger, result)
+        added_round, table = record_round(ledger, result)
     except LedgerError as err:
         raise InputError(str(err)) from err
     number = added_round.number
-    if before is not None and before.rounds + 1 != number:
-        try:  # another writer added rounds in between: read them too
-            table = read_standings(ledger, number)
-        except LedgerError as err:
-            raise InputError(
-                f"round {number} was recorded in {ledger}, but the standings cannot be read: {err}"
-            ) from err
-    else:
-        tally = StandingsTally()
-        tally.carry(before)
-        tally.add(result)
-        table = tally.standings()
     try:
         if fmt == "json":
             data = {"round": number, **round_json(result), "standings": standings_json(table)}

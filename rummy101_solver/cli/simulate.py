@@ -21,6 +21,7 @@ from rummy101_solver.cli.common import (
     echo_report,
     fail,
     format_option,
+    missing_extra,
     open_scheduler,
 )
 from rummy101_solver.cli.options import IntRange
@@ -131,7 +132,7 @@ def _check_plot(plot: str | None) -> None:
     try:
         import matplotlib  # noqa: F401
     except ImportError:
-        fail("--plot needs matplotlib: pip install 'rummy101-solver[plot]'")
+        fail(missing_extra("--plot", "matplotlib", "plot"))
     check_writable("--plot", plot)
 
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 
 from rummy101_solver.cli.common import echo_report, fail, read_stdin
 from rummy101_solver.cli.options import with_options
-from rummy101_solver.files.case import OptionError
 from rummy101_solver.messages import count_of, one_line
 
 
@@ -27,97 +27,100 @@ def _utf8(text: str) -> str:
 )
 @with_options("fmt")
 @click.option("--failures-only", is_flag=True, help="List only the checks that failed.")
-def verify(fixtures: Path, fmt: str, failures_only: bool) -> None:
+@click.option("--write", is_flag=True,
+              help="Fill in or refresh the expectations of FIXTURES from today's output and"
+              " rewrite the file (review the diff); a case without \"expect\" gets its"
+              " command's main fields.")  # fmt: skip
+def verify(fixtures: Path, fmt: str, failures_only: bool, write: bool) -> None:
     """Run fixture cases and compare expected fields: for a game's CI.
 
     FIXTURES: a JSON Lines file (one case per line) or a TOML file ([[case]]
     tables), or '-' for stdin (TOML when it parses as TOML, else JSON Lines).
-    A case gives "rack", optional "name", any solve option, and "expect":
-    dotted fields of the 'solve --format json' object with their values, e.g.
-    {"melds.value": 102, "can_open": true}. A case that cannot run (no rack,
-    no expect, an unknown option) is one failed row saying why.
+    A case gives "command" (solve, the default, outs, play, check, score or
+    standings), that command's options named as its flags ("rack", "table",
+    "opened", "players", "extra", …), optional "name", and "expect": dotted
+    fields of the command's --format json object with their values, e.g.
+    {"melds.value": 102, "can_open": true} or {"players.1.points": -44}. A
+    field the command's JSON does not have fails as "no field", naming the
+    closest one. A case that cannot run (no rack, no expect, an unknown
+    option) is one failed row saying why. The file's format: 'rummy101
+    schema fixtures'.
 
     \b
     Example:
       rummy101 verify examples/fixtures.jsonl
       cat fixtures.toml | rummy101 verify -
+      rummy101 verify --write fixtures.toml && git diff fixtures.toml
 
     Exit code: 0 every check passed, 1 a check failed (or a case could not
-    run), 2 the file is unreadable.
+    run), 2 the file is unreadable (or, with --write, cannot be written).
     """
     import json
-    from collections.abc import Iterable
-    from typing import Any
 
     from tabulate import tabulate
 
-    from rummy101_solver.files.verify import (
-        MISSING,
-        Check,
-        FixtureError,
-        load_cases,
-        parse_fixtures,
-        run_case,
-    )
+    from rummy101_solver.files.verify import FixtureError, read_fixtures, run_fixtures
     from rummy101_solver.report.render import dumps
 
-    source = "stdin" if str(fixtures) == "-" else str(fixtures)
-    cases: Iterable[tuple[str, Any]]
+    stdin = str(fixtures) == "-"
+    if write and stdin:
+        fail("--write rewrites a fixture file: give its path, not '-'")
     try:
-        if str(fixtures) == "-":
-            cases = parse_fixtures(_utf8(read_stdin()), source, toml=None)
-        elif fixtures.suffix != ".toml" and fixtures.is_file():
-            # JSON Lines, read twice line by line: every line checked before a
-            # case runs, and memory bounded by a line, whatever the file's size
-            for _ in load_cases(fixtures):
-                pass
-            cases = load_cases(fixtures)
+        if stdin:
+            text, toml, base = _utf8(read_stdin()), None, Path.cwd()
         else:
-            cases = list(load_cases(fixtures))
-        checks = [c for label, case in cases for c in run_case(label, case)]
-    except (FixtureError, OptionError) as err:
+            text, toml, base = read_fixtures(fixtures), fixtures.suffix == ".toml", fixtures.parent
+        err = sys.stderr  # a bar on a terminal: a case of outs or play may take seconds
+        with click.progressbar(length=0, label="cases", file=err,
+                               hidden=err is None or not err.isatty()) as bar:  # fmt: skip
+
+            def tick(done: int, cases: int) -> None:
+                bar.length = cases
+                bar.update(1)
+
+            data = run_fixtures(text, "stdin" if stdin else str(fixtures), toml=toml, base=base,
+                                failures_only=failures_only,
+                                write_to=fixtures if write else None, progress=tick)  # fmt: skip
+    except FixtureError as err:
         fail(str(err))
-    if not checks:
-        fail(f'{source}: no cases: a fixture file needs at least one case with "expect"')
-
-    def show(check: Check) -> str:
-        if check.bad_case:
-            return f"(bad case: {check.error})"
-        if check.got is not MISSING:
-            return one_line(json.dumps(check.got, ensure_ascii=False), 500)
-        return f"(missing; error: {check.error})" if check.error else "(missing)"
-
-    failed = [c for c in checks if not c.passed]
+    failed = data["failed"]
     if fmt == "json":
-        rows = [
-            {"case": c.case, "name": c.name, "field": c.field or None, "expected": c.expected,
-             "found": c.got is not MISSING, "got": None if c.got is MISSING else c.got,
-             "error": c.error, "passed": c.passed}
-            for c in (failed if failures_only else checks)
-        ]  # fmt: skip
-        click.echo(dumps({"checks": rows, "passed": len(checks) - len(failed),
-                          "failed": len(failed)}))  # fmt: skip
-    else:
-        table = [
-            [
-                c.case,
-                one_line(c.name, 60),
-                one_line(c.field, 60) if c.field else "–",
-                "–" if c.bad_case else one_line(json.dumps(c.expected, ensure_ascii=False), 500),
-                show(c),
-                "pass" if c.passed else "BAD CASE" if c.bad_case else "FAIL",
-            ]
-            for c in (failed if failures_only else checks)
+        click.echo(dumps(data))
+        sys.exit(1 if failed else 0)
+
+    def show(row: dict[str, Any]) -> str:
+        if row["result"] == "bad case":
+            return f"(bad case: {row['error']})"
+        if row["result"] == "no field":
+            return f"({row['error']})"
+        if row["found"]:
+            return one_line(json.dumps(row["got"], ensure_ascii=False), 500)
+        return f"(missing; error: {row['error']})" if row["error"] else "(missing)"
+
+    result = {"pass": "pass", "fail": "FAIL", "bad case": "BAD CASE", "no field": "NO FIELD"}
+    rows = data["checks"]
+    table = [
+        [
+            row["case"],
+            one_line(row["name"], 60),
+            one_line(row["field"], 60) if row["field"] else "–",
+            "–" if row["result"] == "bad case"
+            else one_line(json.dumps(row["expected"], ensure_ascii=False), 500),
+            show(row),
+            result[row["result"]],
         ]
-        headers = ["case", "name", "field", "expected", "got", "result"]
-        lines = []
-        if table:
-            lines.append(tabulate(table, headers=headers, tablefmt=fmt, disable_numparse=True))
-        count = len({c.case for c in checks})
-        bad = sum(c.bad_case for c in checks)
-        note = f" ({bad} bad case{'s' if bad > 1 else ''})" if bad else ""
-        passed = len(checks) - len(failed)
-        lines.append(f"{count_of(count, 'cases')}, {count_of(len(checks), 'checks')}:"
-                     f" {passed} passed, {len(failed)} failed{note}")  # fmt: skip
-        echo_report("\n".join(lines), fmt, title="rummy101 verify")
+        for row in rows
+    ]  # fmt: skip
+    headers = ["case", "name", "field", "expected", "got", "result"]
+    lines = []
+    if write:
+        lines.append(f"Wrote the expectations of {fixtures} from today's output.")
+    if table:
+        lines.append(tabulate(table, headers=headers, tablefmt=fmt, disable_numparse=True))
+    total = data["passed"] + failed
+    bad = sum(row["result"] == "bad case" for row in rows)
+    note = f" ({bad} bad case{'s' if bad > 1 else ''})" if bad else ""
+    lines.append(f"{count_of(data['cases'], 'cases')}, {count_of(total, 'checks')}:"
+                 f" {data['passed']} passed, {failed} failed{note}")  # fmt: skip
+    echo_report("\n".join(lines), fmt, title="rummy101 verify")
     sys.exit(1 if failed else 0)

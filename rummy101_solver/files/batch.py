@@ -35,7 +35,7 @@ from typing import Any
 from rummy101_solver.files.case import DEFAULTS, OPTION_NAMES, OptionError, build_case
 from rummy101_solver.game.parsing import RackError
 from rummy101_solver.lines import too_long
-from rummy101_solver.messages import one_line, quote, show_value
+from rummy101_solver.messages import one_line, quote, show_value, unknown_name
 
 RACK_NEEDED = 'a JSON line needs "rack": a string of tiles or a list of tile strings'
 
@@ -147,9 +147,12 @@ def analyse_record(rack_text: str, options: Mapping[str, Any]) -> dict[str, Any]
 
     options = dict(options)
     unknown = [key for key in options if key not in CASE_OPTIONS]
+    if unknown == ["command"]:
+        return {"error": 'a batch line is a rack for solve (with "outs": true, for outs too);'
+                ' "command" is for a fixture case of rummy101 verify'}  # fmt: skip
     if unknown:
-        names = ", ".join([*DEFAULTS, "outs", "seen"])
-        return {"error": one_line(f"unknown option {quote(unknown[0])}; options: {names}")}
+        names = [*DEFAULTS, "outs", "seen"]
+        return {"error": one_line(unknown_name("option", unknown[0], names))}
     with_outs = options.pop("outs", False)
     seen = options.pop("seen", None)
     try:

@@ -24,7 +24,7 @@ from rummy101_solver.game.parsing import (
 from rummy101_solver.game.rules import MELD_THRESHOLD, PAIRS_THRESHOLD, Rules
 from rummy101_solver.game.tiles import MAX_RACK, Rack
 from rummy101_solver.lines import too_long
-from rummy101_solver.messages import quote, show_value
+from rummy101_solver.messages import show_value, unknown_name
 
 DEFAULTS: dict[str, Any] = {
     "threshold": MELD_THRESHOLD,
@@ -119,7 +119,7 @@ def _check_option(name: str, value: Any) -> Any:
         if value is not None and not isinstance(value, str):
             raise OptionError(f"option '{name}': {show_value(value)} is not a tile")
         return value
-    raise OptionError(f"unknown option {quote(name)}; options: {', '.join(DEFAULTS)}")
+    raise OptionError(unknown_name("option", name, DEFAULTS))
 
 
 def _options(options: Mapping[str, Any] | None) -> dict[str, Any]:

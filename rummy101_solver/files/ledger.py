@@ -319,6 +319,16 @@ def _collect(items: Iterable[LedgerRound | int]) -> Ledger:
     return Ledger(tuple(rounds), cut)
 
 
+def _read_all(fd: int) -> bytes:
+    """Every byte of the file open at ``fd`` (for small files: a game file)."""
+    chunks = []
+    offset = 0
+    while chunk := os.pread(fd, 1 << 16, offset):
+        chunks.append(chunk)
+        offset += len(chunk)
+    return b"".join(chunks)
+
+
 def _open(path: str, flags: int) -> int:
     try:
         fd = os.open(path, flags | os.O_CLOEXEC | os.O_NONBLOCK, 0o644)
@@ -531,6 +541,31 @@ def append_round(path: str, score: RoundScore) -> LedgerRound:
     if created:
         _sync_directory(path)
     return LedgerRound(number, number, score, json.loads(line_bytes))
+
+
+def record_round(path: str, score: RoundScore) -> tuple[LedgerRound, Standings]:
+    """Append ``score`` to the ledger at ``path`` and return the round and the
+    standings after it [R-SCORE]. Every line is checked first, streamed with
+    memory bounded by a line and no exclusive lock (a bad ledger: nothing
+    appended); then :func:`append_round` reads only the tail under the lock.
+    The standings after it are those read plus this round (read again when
+    another writer added rounds in between). Raises :class:`LedgerError`; when
+    the round was recorded but the standings cannot be read again, the
+    message says it was recorded."""
+    check_appendable(path)
+    before = read_standings(path) if os.path.lexists(path) else None
+    added = append_round(path, score)
+    if before is None or before.rounds + 1 == added.number:
+        tally = StandingsTally()
+        tally.carry(before)
+        tally.add(score)
+        return added, tally.standings()
+    try:
+        return added, read_standings(path, added.number)
+    except LedgerError as err:
+        raise LedgerError(
+            f"round {added.number} was recorded in {path}, but the standings cannot be read: {err}"
+        ) from err
 
 
 @dataclass(frozen=True)

@@ -3,11 +3,23 @@
 A fixture file is JSON Lines (``.jsonl``, one case per line; blank lines and
 ``#`` lines skipped) or TOML (``.toml``, an array of ``[[case]]`` tables);
 fixtures read from stdin are TOML when they parse as TOML, JSON Lines
-otherwise. A case that cannot run (no ``rack``, no ``expect``, an unknown
-option) is one failed row; an unreadable file is a :class:`FixtureError`.
-Each case has ``"rack"``, an ``"expect"`` table and, optionally, ``"name"``
-and any ``solve`` option (``"take"``, ``"threshold"``, …). Expected fields are
-dotted paths into the ``solve --format json`` object: ``melds.value``,
+otherwise (its schema: ``rummy101 schema fixtures``). A case that cannot run
+(no ``rack``, no ``expect``, an unknown command or option) is one failed row;
+an unreadable file is a :class:`FixtureError`.
+
+A case names its ``"command"``: ``solve`` (the default), ``outs``, ``play``,
+``check``, ``score`` or ``standings`` (:data:`COMMANDS`); its other keys are
+that command's options, named as the Python API's keywords, which are the
+flags (``"table"``, ``"opened"``, ``"players"``, ``"extra"``), and
+``"expect"`` holds dotted fields of the command's ``--format json`` object
+(``"discard"``, ``"players.1.points"``). A field the command's JSON Schema
+does not have is reported as such, with the closest field. The commands other
+than ``solve`` run through :mod:`rummy101_solver.files.answers`, the
+functions the Python API is made of (:func:`fixture_commands`).
+
+A ``solve`` case has ``"rack"``, an ``"expect"`` table and, optionally,
+``"name"`` and any ``solve`` option (``"take"``, ``"threshold"``, …). Expected
+fields are dotted paths into the ``solve --format json`` object: ``melds.value``,
 ``can_open``, ``pairs.count``, ``melds.melds.0.tiles``, ``one_turn_finish.possible``;
 fields of ``outs`` (``outs.distance.melds.tiles``) add the ``outs --format json``
 object to the record (``"seen"`` gives its seen tiles).
@@ -19,7 +31,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import date, time
 from pathlib import Path
@@ -28,7 +40,7 @@ from typing import Any, BinaryIO
 from rummy101_solver.files.batch import CASE_OPTIONS, analyse_record, decode_json
 from rummy101_solver.files.case import OptionError
 from rummy101_solver.lines import MAX_LINE, split_lines, too_long
-from rummy101_solver.messages import one_line, quote, show_value
+from rummy101_solver.messages import one_line, quote, show_value, unknown_name
 
 MISSING = object()
 
@@ -58,10 +70,17 @@ class Check:
     """The case could not run (no rack, no expect, an unknown option): one
     failed row for the whole case, ``field`` empty."""
 
+    no_field: bool = False
+    """The command's JSON has no such field (by its schema): ``error`` says
+    so and names the closest field."""
+
+    command: str = "solve"
+    """The command the case ran."""
+
     @property
     def passed(self) -> bool:
         """The field exists and equals the expected value (``true`` is not ``1``)."""
-        if self.bad_case:
+        if self.bad_case or self.no_field:
             return False
         return self.got is not MISSING and same(self.got, self.expected)
 
@@ -104,8 +123,8 @@ def _nests_deeper_than(value: Any, depth: int) -> bool:
 
 
 MAX_TOML_BYTES = 4 << 20
-"""Largest TOML fixture file read, in bytes: TOML is read whole, so it is bounded
-(a case takes a few hundred bytes; JSON Lines are read line by line instead)."""
+"""Largest fixture file read, in bytes: it is read whole (``verify --write``
+rewrites it), so it is bounded: a case takes a few hundred bytes."""
 
 
 def read_fixtures(path: Path, limit: int = MAX_TOML_BYTES) -> str:
@@ -118,10 +137,7 @@ def read_fixtures(path: Path, limit: int = MAX_TOML_BYTES) -> str:
     except OSError as err:
         raise FixtureError(f"{path}: {err.strerror or err}") from None
     if len(data) > limit:
-        raise FixtureError(
-            f"{path}: a TOML fixture file holds at most {limit} bytes;"
-            " split it, or write the cases as JSON Lines (read line by line)"
-        )
+        raise FixtureError(f"{path}: a fixture file holds at most {limit} bytes; split it")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as err:
@@ -280,45 +296,389 @@ def _not_json(value: Any) -> Any:
     return None
 
 
-def _bad_case(label: str, name: str, problem: str) -> list[Check]:
-    return [Check(label, name, "", None, MISSING, problem, bad_case=True)]
+def _bad_case(label: str, name: str, problem: str, command: str = "solve") -> list[Check]:
+    return [Check(label, name, "", None, MISSING, problem, bad_case=True, command=command)]
 
 
-def run_case(label: str, case: dict[str, Any]) -> list[Check]:
-    """Analyse one case and compare every expected field.
+@dataclass(frozen=True)
+class Command:
+    """A command a fixture case may name (``"command": "play"``).
 
-    A case that cannot run (no ``rack``, no ``expect``, an unknown option)
-    gives one failed :class:`Check` with ``bad_case`` set and the reason in
-    ``error``; the other cases still run.
+    ``run`` takes the case's options as keywords and returns the command's
+    ``--format json`` object, or ``{"error": message}`` for bad input.
+    ``options``: the keywords it takes; ``required``: those a case must give
+    (``rack``); ``schema``: the name of its JSON Schema, for field names.
+    """
+
+    name: str
+    run: Callable[..., dict[str, Any]]
+    options: frozenset[str]
+    required: tuple[str, ...]
+    schema: str
+
+
+COMMANDS = ("solve", "outs", "play", "check", "score", "standings")
+"""The commands a case may name; ``solve`` is the default."""
+
+DEFAULT_FIELDS: dict[str, tuple[str, ...]] = {
+    "solve": ("can_open", "recommended", "melds.value", "melds.left", "pairs.count"),
+    "outs": ("can_open", "distance.melds.tiles", "distance.pairs.tiles", "recommended_discard"),
+    "play": ("status", "lays_something", "left", "residual_penalty", "finish.possible"),
+    "check": ("legal", "kind", "value", "meets_threshold"),
+    "score": ("players.#.points", "total"),
+    "standings": ("after", "players.#.name", "players.#.total"),
+}
+"""The fields ``verify --write`` pins for a case that expects nothing yet
+(``#``: one field per item of the list)."""
+
+_NOT_OPTIONS = ("name", "command", "expect")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One case run: its checks, and the record its command gave (``None``
+    for a case that could not run)."""
+
+    checks: list[Check]
+    record: dict[str, Any] | None
+    command: str
+
+
+def _solve_command() -> Command:
+    """``solve`` as this layer runs it (``outs``/``seen`` add the outs object [issue 8])."""
+
+    def run(rack: str, **options: Any) -> dict[str, Any]:
+        if any(f == "outs" or f.startswith("outs.") for f in options.pop("_fields", ())):
+            options.setdefault("outs", True)  # fields of the 'outs' object [issue 8]
+        return analyse_record(rack, options)
+
+    return Command("solve", run, frozenset({"rack", *CASE_OPTIONS}), ("rack",), "batch")
+
+
+def field_problem(command: Command, path: str) -> str | None:
+    """Why ``path`` is no field of the command's JSON (with the closest field),
+    or ``None`` when its schema has it (``error`` is every command's)."""
+    from rummy101_solver.report.schema import closest_field, has_field
+
+    if path == "error" or has_field(command.schema, path):
+        return None
+    shown = "solve (or batch)" if command.name == "solve" else command.name
+    close = closest_field(command.schema, path)
+    hint = f"; did you mean {quote(close, 60)}?" if close else ""
+    return f"no field {quote(path, 60)} in the {shown} JSON output{hint}"
+
+
+def evaluate_case(
+    label: str,
+    case: dict[str, Any],
+    commands: Mapping[str, Command] | None = None,
+    *,
+    fill: bool = False,
+    record: dict[str, Any] | None = None,
+) -> Outcome:
+    """Run one case with its command and compare every expected field.
+
+    ``commands``: the commands besides ``solve`` (default
+    :func:`fixture_commands` of the working folder). A case that cannot run (no rack, no
+    expect, an unknown command or option) gives one failed :class:`Check`
+    with ``bad_case`` set and the reason in ``error``; the other cases still
+    run. A field its command's JSON cannot have (by the schema) is a failed
+    check with ``no_field`` set and the closest field in ``error``. With
+    ``fill`` a case without ``expect`` runs too (for ``verify --write``).
+    With ``record`` (what the case's command gave before) nothing runs again.
     """
     case = dict(case)
     raw_name = case.pop("name", "")
     name = raw_name if isinstance(raw_name, str) else show_value(raw_name)
-    rack = case.pop("rack", None)
+    command_name = case.pop("command", "solve")
     expect = case.pop("expect", None)
-    if isinstance(rack, list) and all(isinstance(t, str) for t in rack):
-        rack = " ".join(rack)
-    if not isinstance(rack, str):
-        return _bad_case(label, name, 'a case needs "rack": a string of tiles or a list of tiles')
-    if not isinstance(expect, dict) or not expect:
-        return _bad_case(label, name, 'a case needs "expect": a table of fields and their values')
+    if commands is None:
+        commands = fixture_commands(Path.cwd())
+    known = {"solve": _solve_command(), **commands}
+    if not isinstance(command_name, str):
+        problem = f'"command" is {show_value(command_name)}, not text: {", ".join(COMMANDS)}'
+        return Outcome(_bad_case(label, name, problem), None, "solve")
+    if command_name not in COMMANDS:
+        problem = unknown_name("command", command_name, COMMANDS)
+        return Outcome(_bad_case(label, name, problem), None, "solve")
+    command = known[command_name]
+    if expect is None and fill:
+        expect = {}
+    if not isinstance(expect, dict) or (not expect and not fill):
+        problem = 'a case needs "expect": a table of fields and their values'
+        if expect is None:
+            problem += " (rummy101 verify --write fills it in)"
+        return Outcome(_bad_case(label, name, problem, command_name), None, command_name)
     for field, want in expect.items():
         odd = _not_json(want)
         if odd is not None:
             kind = "a TOML date or time" if isinstance(odd, date | time) else type(odd).__name__
-            return _bad_case(
-                label,
-                name,
+            problem = (
                 f"expect {quote(field)}: {kind} ({one_line(str(odd), 40)}) that no JSON output"
-                " holds; expect a string, number, boolean, array or table",
+                " holds; expect a string, number, boolean, array or table"
             )
+            return Outcome(_bad_case(label, name, problem, command_name), None, command_name)
     options = {key.replace("-", "_"): value for key, value in case.items()}
-    unknown = [key for key in options if key not in CASE_OPTIONS]
+    unknown = [key for key in options if key not in command.options]
     if unknown:
-        return _bad_case(label, name, f"unknown option {quote(unknown[0])}; options: "
-                         + ", ".join(sorted(CASE_OPTIONS - {"no_joker_pairs"})))  # fmt: skip
-    if any(f == "outs" or f.startswith("outs.") for f in expect):
-        options.setdefault("outs", True)  # fields of the 'outs' object [issue 8]
-    record = analyse_record(rack, options)
+        names = command.options - {"no_joker_pairs"}
+        problem = unknown_name(f"{command_name} option", unknown[0], names)
+        return Outcome(_bad_case(label, name, problem, command_name), None, command_name)
+    missing = [key for key in command.required if key not in options]
+    if missing:
+        what = "a string of tiles or a list of tiles" if missing[0] == "rack" else "its value"
+        problem = f"a {command_name} case needs {quote(missing[0])}: {what}"
+        return Outcome(_bad_case(label, name, problem, command_name), None, command_name)
+    if command_name == "solve":
+        rack = options["rack"]
+        if isinstance(rack, list) and all(isinstance(t, str) for t in rack):
+            options["rack"] = " ".join(rack)
+        if not isinstance(options["rack"], str):
+            problem = 'a case needs "rack": a string of tiles or a list of tiles'
+            return Outcome(_bad_case(label, name, problem), None, command_name)
+        options["_fields"] = tuple(expect)
+    if record is None:
+        record = command.run(**options)
     error = record.get("error")
-    return [Check(label, name, f, want, lookup(record, f), error) for f, want in expect.items()]
+    checks = []
+    for field, want in expect.items():
+        why = field_problem(command, field)
+        if why is not None:
+            checks.append(Check(label, name, field, want, MISSING, why, no_field=True,
+                                command=command_name))  # fmt: skip
+        else:
+            checks.append(Check(label, name, field, want, lookup(record, field), error,
+                                command=command_name))  # fmt: skip
+    return Outcome(checks, record, command_name)
+
+
+def run_case(
+    label: str, case: dict[str, Any], commands: Mapping[str, Command] | None = None
+) -> list[Check]:
+    """The checks of one case (see :func:`evaluate_case`)."""
+    return evaluate_case(label, case, commands).checks
+
+
+def _holds_null(value: Any) -> bool:
+    if isinstance(value, dict):
+        return any(_holds_null(v) for v in value.values())
+    if isinstance(value, list):
+        return any(_holds_null(v) for v in value)
+    return value is None
+
+
+def pinned(
+    outcome: Outcome, expect: Mapping[str, Any] | None, *, toml: bool = False
+) -> dict[str, Any] | None:
+    """The ``expect`` table ``verify --write`` writes for a case: its fields
+    with today's values (a field now absent, or no field of the output, is
+    dropped), or :data:`DEFAULT_FIELDS` when it expected nothing; a case
+    whose input is now rejected expects its ``error``. TOML has no null: for
+    a TOML file a value that is or holds ``null`` is left out. ``None``:
+    leave the case as it is (it could not run)."""
+    record = outcome.record
+    if record is None:
+        return None
+    if "error" in record:
+        return {"error": record["error"]}
+    fields = list(expect or ())
+    if not fields:
+        lists: dict[str, list[str]] = {}  # head → the fields of each item, item by item
+        for pattern in DEFAULT_FIELDS[outcome.command]:
+            head, _, tail = pattern.partition(".#.")
+            if not tail:
+                fields.append(pattern)
+            elif head not in lists:
+                lists[head] = [tail]
+                fields.append(f"\0{head}")  # its place among the fields
+            else:
+                lists[head].append(tail)
+        expanded: list[str] = []
+        for field in fields:
+            if not field.startswith("\0"):
+                expanded.append(field)
+                continue
+            head = field[1:]
+            items = lookup(record, head)
+            count = len(items) if isinstance(items, list) else 0
+            expanded.extend(f"{head}.{i}.{tail}" for i in range(count) for tail in lists[head])
+        fields = expanded
+    out = {}
+    for field in fields:
+        value = lookup(record, field)
+        if value is not MISSING and not (toml and _holds_null(value)):
+            out[field] = value
+    return out
+
+
+def rewrite_fixtures(
+    text: str, cases: list[tuple[str, Any]], pins: Mapping[str, dict[str, Any]], *, toml: bool
+) -> str:
+    """The fixture file ``text`` with the ``expect`` table of each case labelled
+    in ``pins`` replaced (``verify --write``); every other byte of a JSON Lines
+    file stays (comments, blank lines, the other cases). A TOML file is written
+    anew from its data (``tomli_w``): the comment lines that open it stay, its
+    other comments and its layout are not kept.
+    ``cases``: what :func:`parse_fixtures` read from ``text``."""
+    if toml:
+        import tomli_w
+
+        data = tomllib.loads(text)
+        for i, _ in enumerate(data["case"], start=1):
+            if (pin := pins.get(f"case {i}")) is not None:
+                data["case"][i - 1]["expect"] = pin
+        head = []  # the comment lines that open the file stay
+        for line in split_lines(text):
+            if line.strip() and not line.lstrip().startswith("#"):
+                break
+            head.append(line + "\n")
+        return "".join(head) + tomli_w.dumps(data)
+    import json
+
+    lines = text.split("\n")
+    for label, case in cases:
+        if (pin := pins.get(label)) is None:
+            continue
+        number = int(label.removeprefix("line "))
+        line = lines[number - 1]
+        end = "\r" if line.endswith("\r") else ""
+        lines[number - 1] = json.dumps({**case, "expect": pin}, ensure_ascii=False) + end
+    return "\n".join(lines)
+
+
+def write_text(path: Path, text: str) -> None:
+    """Replace the file at ``path`` with ``text`` at once (a temporary file
+    beside it, then renamed), so an interrupted write leaves the old file.
+    Raises :class:`FixtureError` when it cannot be written."""
+    import os
+    import tempfile
+
+    try:
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
+                out.write(text)
+            os.replace(temporary, path)
+        except BaseException:
+            os.unlink(temporary)
+            raise
+    except OSError as err:
+        raise FixtureError(f"{path}: cannot write: {err.strerror or err}") from None
+
+
+def run_fixtures(
+    text: str,
+    source: str,
+    *,
+    toml: bool | None,
+    base: Path,
+    failures_only: bool = False,
+    write_to: Path | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> dict[str, Any]:
+    """Run every case of a fixture file's ``text`` and return the ``verify
+    --format json`` object: ``{"checks": [row…], "cases", "passed", "failed"}``
+    (with ``failures_only`` only the failed rows; see :func:`check_json`).
+
+    ``source`` names the file in messages; ``toml``: its format (``None`` to
+    guess, as for stdin). A ``standings`` case's ledger is a path relative to
+    ``base`` (the fixture file's folder). With ``write_to`` the expectations
+    are pinned (:func:`pinned`), the file at that path rewritten
+    (:func:`rewrite_fixtures`), the cases run again and ``"written"`` set to
+    the path (the cases are not run twice). ``progress(done, cases)`` is
+    called after each case run (for a bar).
+    Raises :class:`FixtureError` for an unreadable file, one with no case, or
+    one that cannot be written.
+    """
+    try:
+        cases = parse_fixtures(text, source, toml=toml)
+    except OptionError as err:
+        raise FixtureError(str(err)) from None
+    commands = fixture_commands(base)
+    fill = write_to is not None
+    outcomes = []
+    for label, case in cases:
+        outcomes.append((label, case, evaluate_case(label, case, commands, fill=fill)))
+        if progress is not None:
+            progress(len(outcomes), len(cases))
+    if write_to is not None:
+        pins = {}
+        for label, case, outcome in outcomes:
+            expect = case.get("expect")
+            pin = pinned(outcome, expect if isinstance(expect, dict) else None, toml=bool(toml))
+            if pin is not None:
+                pins[label] = pin
+        write_text(write_to, rewrite_fixtures(text, cases, pins, toml=bool(toml)))
+        new = {label: {**case, "expect": pins[label]} if label in pins else case
+               for label, case in cases}  # fmt: skip
+        outcomes = [(label, new[label], evaluate_case(label, new[label], commands,
+                                                      record=outcome.record))
+                    for label, _, outcome in outcomes]  # fmt: skip
+    checks = [check for _, _, outcome in outcomes for check in outcome.checks]
+    if not checks:
+        raise FixtureError(
+            f'{source}: no cases: a fixture file needs at least one case with "expect"'
+        )
+    failed = [c for c in checks if not c.passed]
+    data: dict[str, Any] = {
+        "checks": [check_json(c) for c in (failed if failures_only else checks)],
+        "cases": len(outcomes),
+        "passed": len(checks) - len(failed),
+        "failed": len(failed),
+    }
+    if write_to is not None:
+        data["written"] = str(write_to)
+    return data
+
+
+def check_json(check: Check) -> dict[str, Any]:
+    """One row of ``verify --format json``: ``case``, ``name``, ``command``,
+    ``field`` (``None`` for a bad case), ``expected``, ``found``, ``got``,
+    ``error``, ``passed``, ``result`` (``pass``, ``fail``, ``bad case``,
+    ``no field``)."""
+    found = check.got is not MISSING
+    if check.passed:
+        result = "pass"
+    elif check.bad_case:
+        result = "bad case"
+    elif check.no_field:
+        result = "no field"
+    else:
+        result = "fail"
+    return {"case": check.case, "name": check.name, "command": check.command,
+            "field": check.field or None, "expected": check.expected, "found": found,
+            "got": check.got if found else None, "error": check.error,
+            "passed": check.passed, "result": result}  # fmt: skip
+
+
+def fixture_commands(base: Path) -> dict[str, Command]:
+    """The commands a case may name besides ``solve``: the functions of
+    :mod:`rummy101_solver.files.answers` (the API's, with the same keywords),
+    a bad input becoming the case's ``error``. A ``score`` case never appends
+    to a ledger; a ``standings`` case's ledger is read relative to ``base``."""
+    import inspect
+
+    from rummy101_solver.files import answers
+
+    def command(name: str, function: Callable[..., dict[str, Any]], required: str,
+                drop: frozenset[str] = frozenset()) -> Command:  # fmt: skip
+        def run(**options: Any) -> dict[str, Any]:
+            if name == "standings" and isinstance(options.get("ledger"), str):
+                options["ledger"] = str(base / options["ledger"])
+            try:
+                return function(**options)
+            except ValueError as err:  # the core's input errors: bad tile, option, ledger, …
+                return {"error": one_line(str(err))}
+            except (TypeError, AttributeError) as err:  # a value of the wrong kind
+                return {"error": one_line(f"a bad option value: {err}")}
+
+        names = frozenset(inspect.signature(function).parameters) - drop
+        return Command(name, run, names, (required,), name)
+
+    return {
+        "outs": command("outs", answers.outs, "rack"),
+        "play": command("play", answers.play, "rack"),
+        "check": command("check", answers.check, "arrangement"),
+        "score": command("score", answers.score, "players", frozenset({"ledger"})),
+        "standings": command("standings", answers.standings, "ledger"),
+    }

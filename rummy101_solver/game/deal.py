@@ -80,3 +80,34 @@ def deal_indicator_rack(
         else:
             rack.append(tile)
     return face_up, Rack(tuple(rack))
+
+
+def deal_lines(
+    seed: int, count: int, size: int = 22, *, indicator: str | None = None
+) -> Iterator[str]:
+    """The lines ``rummy101 deal`` prints: ``count`` racks of ``size`` tiles as
+    text (``R3 B7 J …``), shuffled with seeds ``seed`` … ``seed + count - 1``.
+
+    With ``indicator`` (a numbered tile, e.g. ``"K12"``) each rack comes from
+    an okey set (:func:`deal_indicator_rack`): the okeys written ``J``, the
+    fake okeys ``F`` [R-INDICATOR]. Raises
+    :class:`~rummy101_solver.game.parsing.RackError` for an indicator that is
+    not one numbered tile (before any rack is dealt).
+    """
+    face = None
+    if indicator is not None:
+        from rummy101_solver.game.parsing import RackError, parse_face
+
+        try:
+            face = parse_face(indicator)
+        except RackError as err:
+            reason = err.reason  # as solve --indicator says it
+            if reason.startswith("need exactly one numbered tile") or "fake okey" in reason:
+                reason = "the indicator is one numbered tile, e.g. B5 (not a joker or a fake)"
+            raise RackError(indicator, None, f"--indicator: {reason}") from None
+    for i in range(count):
+        if face is None:
+            rack = deal_rack(seed + i, size)
+        else:
+            rack = deal_indicator_rack(seed + i, size, indicator=face)[1]
+        yield " ".join(rack.codes)

@@ -177,7 +177,23 @@ def _bar(opening: Opening, bar: int) -> str:
     unit = "points" if opening.kind == "melds" else "pairs"
     if opening.meets_threshold:
         return f"meets {count_of(bar, unit)}"
+    if not opening.melds and opening.score >= bar:  # a bar of 0: laying nothing is no opening
+        return f"needs {_one_laid(opening.kind)}"
     return f"short of {count_of(bar, unit)}"
+
+
+def _one_laid(kind: str) -> str:
+    """What a bar of 0 still asks: something laid [R-OPEN-MELDS, R-OPEN-PAIRS]."""
+    if kind == "melds":
+        return "at least one meld laid [R-OPEN-MELDS]"
+    return "at least one pair laid [R-OPEN-PAIRS]"
+
+
+def _needs(kind: str, bar: int) -> str:
+    """``needs 101``, or for a bar of 0 ``needs a meld laid``: an opening lays something."""
+    if bar == 0:
+        return "needs a meld laid" if kind == "melds" else "needs a pair laid"
+    return f"needs {bar}"
 
 
 def _status_note(opening: Opening) -> str:
@@ -216,13 +232,13 @@ def _verdict(analysis: Analysis, color: bool) -> str:
         if best is None:
             return (
                 f"Verdict: do not take {take}: no opening that uses it reaches the threshold"
-                f" (best melds {_measure(melds)}, needs {rules.meld_bar};"
-                f" best pairs {_measure(pairs)}, needs {rules.pairs_bar})."
+                f" (best melds {_measure(melds)}, {_needs('melds', rules.meld_bar)};"
+                f" best pairs {_measure(pairs)}, {_needs('pairs', rules.pairs_bar)})."
             )
         chosen = melds if best == "melds" else pairs
         return (
             f"Verdict: take {take}: it lets you open with {best}, {_measure(chosen)}"
-            f" (needs {rules.bar(best)}), residual penalty {chosen.residual_penalty}."
+            f" ({_needs(best, rules.bar(best))}), residual penalty {chosen.residual_penalty}."
         )
     if best is None:
         unproven = [
@@ -234,14 +250,14 @@ def _verdict(analysis: Analysis, color: bool) -> str:
         if unproven:
             head = "Verdict: no opening found within the time limit (not proven impossible)."
         return (
-            f"{head} Best melds {_measure(melds)} (needs {rules.meld_bar}),"
-            f" best pairs {_measure(pairs)} (needs {rules.pairs_bar})."
+            f"{head} Best melds {_measure(melds)} ({_needs('melds', rules.meld_bar)}),"
+            f" best pairs {_measure(pairs)} ({_needs('pairs', rules.pairs_bar)})."
         )
     chosen = melds if best == "melds" else pairs
     other = pairs if best == "melds" else melds
     line = (
         f"Verdict: can open. Play {best}: {_measure(chosen)}"
-        f" (needs {rules.bar(best)}), residual penalty {chosen.residual_penalty}."
+        f" ({_needs(best, rules.bar(best))}), residual penalty {chosen.residual_penalty}."
     )
     if other.meets_threshold:
         line += (

@@ -27,6 +27,10 @@ SCHEMAS: dict[str, str] = {
     "play": "play --format json: the best turn against the table",
     "outs": "outs --format json: distance to opening, outs, discard table, odds over draws",
     "simulate": "simulate --format json: the odds of opening per rule set over seeded deals",
+    "fixtures": "verify's input: one fixture case (a JSON Lines line or a TOML [[case]])",
+    "game": "a line of a track game file: one event of the round",
+    "track": "track show --format json: the round as it stands and the advice",
+    "history": "track history --format json: every event, undone ones marked",
 }
 """Every schema: name → the output it describes. A new one is a file and a line here."""
 
@@ -87,3 +91,79 @@ def load_schema(name: str) -> dict[str, Any]:
         raise UnknownSchemaError(name)
     data: dict[str, Any] = json.loads(_load(name))
     return data
+
+
+ANY_INDEX = "#"
+"""In a field pattern: any list index (``players.#.points``)."""
+
+ANY_KEY = "*"
+"""In a field pattern: any key of a table whose keys are data (a map)."""
+
+
+def _walk_fields(
+    node: Any, root: dict[str, Any], prefix: tuple[str, ...], out: set[str], depth: int
+) -> None:
+    """Add to ``out`` the dotted field patterns under ``node`` (refs resolved, unions merged)."""
+    if not isinstance(node, dict) or depth > 16:  # recursive definitions stop here
+        return
+    ref = node.get("$ref")
+    if isinstance(ref, str) and ref.startswith("#/$defs/"):
+        _walk_fields(root.get("$defs", {}).get(ref.removeprefix("#/$defs/")), root, prefix,
+                     out, depth + 1)  # fmt: skip
+    for key in ("anyOf", "oneOf", "allOf"):
+        for option in node.get(key, []):
+            _walk_fields(option, root, prefix, out, depth + 1)
+    for name, sub in node.get("properties", {}).items():
+        out.add(".".join((*prefix, name)))
+        _walk_fields(sub, root, (*prefix, name), out, depth + 1)
+    for key in ("items", "additionalProperties"):
+        sub = node.get(key)
+        if isinstance(sub, dict):
+            step = ANY_INDEX if key == "items" else ANY_KEY
+            out.add(".".join((*prefix, step)))
+            _walk_fields(sub, root, (*prefix, step), out, depth + 1)
+
+
+@cache
+def field_patterns(name: str) -> frozenset[str]:
+    """Every dotted field of output ``name`` as its schema describes it: a list
+    index is :data:`ANY_INDEX` (``players.#.points``), a key of a map
+    :data:`ANY_KEY`. Raises :class:`UnknownSchemaError` for an unknown name."""
+    schema = load_schema(name)
+    out: set[str] = set()
+    _walk_fields(schema, schema, (), out, 0)
+    return frozenset(out)
+
+
+def _pattern_of(path: str) -> str:
+    return ".".join(ANY_INDEX if part.isdigit() else part for part in path.split("."))
+
+
+def _matches(path: str, pattern: str) -> bool:
+    parts, wanted = path.split("."), pattern.split(".")
+    return len(parts) == len(wanted) and all(
+        w == ANY_KEY or p == w or (w == ANY_INDEX and p.isdigit())
+        for p, w in zip(parts, wanted, strict=True)
+    )
+
+
+def has_field(name: str, path: str) -> bool:
+    """Whether dotted ``path`` (``players.1.points``) names a field that output
+    ``name`` may have, by its schema (present or not in a given output)."""
+    return any(_matches(path, pattern) for pattern in field_patterns(name))
+
+
+def closest_field(name: str, path: str) -> str | None:
+    """The field of output ``name`` closest to ``path`` (difflib), with the
+    list indices of ``path`` kept (``players.1.pionts`` → ``players.1.points``),
+    or ``None`` when none is close."""
+    import difflib
+
+    patterns = sorted(p for p in field_patterns(name) if ANY_KEY not in p)
+    close = difflib.get_close_matches(_pattern_of(path), patterns, n=1, cutoff=0.6)
+    if not close:
+        return None
+    indices = iter([part for part in path.split(".") if part.isdigit()])
+    return ".".join(
+        next(indices, "0") if part == ANY_INDEX else part for part in close[0].split(".")
+    )

@@ -1,0 +1,394 @@
+"""The answers of the commands as plain dicts: the work of the Python API and of ``verify``.
+
+One function per command that answers about a game (``solve`` is :func:`analyse`,
+``check``, ``outs``, ``play``, ``score``, ``standings``), each taking the command's
+flags as keywords (snake_case, the same defaults) and returning exactly the object the
+command prints with ``--format json``. Bad input raises the core's own errors —
+:class:`~rummy101_solver.files.case.OptionError` for a bad option or a value of the
+wrong kind, :class:`~rummy101_solver.game.parsing.RackError` for a bad tile,
+:class:`~rummy101_solver.game.scoring.ScoreError`, :class:`~rummy101_solver.engine.play.PlayError`,
+:class:`~rummy101_solver.files.ledger.LedgerError` — each a ``ValueError`` whose
+message is the one the command prints; :mod:`rummy101_solver.api` turns them into
+``BadInputError``. They live on this floor (below ``cli``) so that ``verify`` can run a
+case of any command without importing the API.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from typing import Any, Literal
+
+from rummy101_solver.files.case import OptionError, build_case, build_rules
+from rummy101_solver.game.deal import MAX_SEED
+from rummy101_solver.game.rules import MELD_THRESHOLD, PAIRS_THRESHOLD
+from rummy101_solver.game.tiles import WILD_PENALTY
+
+Tiles = str | Sequence[str]
+"""A rack or tiles: text in the usual notation (``"R3 R4 R5 J"``) or a list of
+tile strings (``["R3", "R4", "R5", "J"]``)."""
+
+
+def tiles_text(tiles: Tiles) -> str:
+    """Tiles as text; anything but text or a list of texts raises :class:`OptionError`."""
+    if isinstance(tiles, str):
+        return tiles
+    if not isinstance(tiles, list | tuple) or not all(isinstance(t, str) for t in tiles):
+        raise OptionError(
+            f"tiles must be text, e.g. 'R3 R4 R5' or ['R3', 'R4', 'R5'], not {kind_of(tiles)}"
+        )
+    return " ".join(tiles)
+
+
+def kind_of(value: object) -> str:
+    """What a value is, for a message: ``None``, ``an int``, ``a list holding None``."""
+    if value is None:
+        return "None"
+    if isinstance(value, list | tuple):
+        bad = next((v for v in value if not isinstance(v, str)), None)
+        return f"a {type(value).__name__} holding {kind_of(bad)}"
+    name = type(value).__name__
+    return f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
+
+
+def analyse(
+    rack: Tiles,
+    *,
+    threshold: int = MELD_THRESHOLD,
+    pairs_threshold: int = PAIRS_THRESHOLD,
+    rising: bool = False,
+    after: int | None = None,
+    after_pairs: int | None = None,
+    take: str | None = None,
+    indicator: str | None = None,
+    joker_pairs: bool = True,
+    objective: Literal["value", "penalty"] = "value",
+    one_turn_any_value: bool = False,
+    keep: int = 1,
+    alternatives: int = 3,
+    time_limit: float = 10.0,
+    explain: bool = False,
+) -> dict[str, Any]:
+    """``rummy101 solve``: the best meld and pairs openings of ``rack``.
+
+    Options as the ``solve`` flags (points, pairs, tiles as text; ``time_limit``
+    in seconds). Returns the ``solve --format json`` object: ``rack``,
+    ``rules``, ``melds``, ``meld_alternatives``, ``pairs``,
+    ``pair_alternatives``, ``one_turn_finish``, ``can_open``, ``recommended``
+    [R-OPEN-MELDS, R-OPEN-PAIRS, R-ONE-TURN]; with ``explain`` also
+    ``explanation``, the sentences of ``solve --explain --format json``.
+
+    Raises (``BadInputError`` through the API) for
+    a bad tile or option.
+    """
+    options = {
+        "threshold": threshold, "pairs_threshold": pairs_threshold, "rising": rising,
+        "after": after, "after_pairs": after_pairs, "take": take, "indicator": indicator,
+        "joker_pairs": joker_pairs, "objective": objective,
+        "one_turn_any_value": one_turn_any_value, "keep": keep,
+        "alternatives": alternatives, "time_limit": time_limit,
+    }  # fmt: skip
+    case = build_case(tiles_text(rack), options)
+    from rummy101_solver.engine.solver import analyse as solve
+    from rummy101_solver.report.render import analysis_json
+
+    result = solve(case.rack, case.rules, alternatives=case.alternatives,
+                   time_limit=case.time_limit)  # fmt: skip
+    data = analysis_json(result)
+    if explain:
+        from rummy101_solver.report.explain import explain_analysis
+
+        data["explanation"] = explain_analysis(result, time_limit=case.time_limit)
+    return data
+
+
+def check(
+    arrangement: str | Sequence[Tiles],
+    *,
+    rack: Tiles | None = None,
+    threshold: int = MELD_THRESHOLD,
+    pairs_threshold: int = PAIRS_THRESHOLD,
+    rising: bool = False,
+    after: int | None = None,
+    after_pairs: int | None = None,
+    take: str | None = None,
+    indicator: str | None = None,
+    joker_pairs: bool = True,
+    keep: int = 1,
+    time_limit: float = 10.0,
+) -> dict[str, Any]:
+    """``rummy101 check``: judge an arrangement group by group.
+
+    ``arrangement`` is text with groups separated by ``|`` (``"R3 R4 R5 | B7 K7
+    J"``) or a list of groups, each text or a list of tiles. With ``rack`` the
+    tiles must come from it. Returns the ``check --format json`` object
+    (``legal``, ``kind``, ``value``, ``groups`` with the rule each breaks, …)
+    [R-RUN, R-SET, R-PAIR, R-WILD, R-NO-MIX, R-OPEN-MELDS].
+
+    Raises (``BadInputError`` through the API) for
+    a bad tile or option.
+    """
+    from rummy101_solver.engine.check import check_arrangement, find_better
+    from rummy101_solver.game.parsing import parse_arrangement
+    from rummy101_solver.report.render import check_json
+
+    options = {
+        "threshold": threshold, "pairs_threshold": pairs_threshold, "rising": rising,
+        "after": after, "after_pairs": after_pairs, "take": take, "indicator": indicator,
+        "joker_pairs": joker_pairs, "keep": keep,
+    }  # fmt: skip
+    text = groups_text(arrangement)
+    if rack is not None:
+        case = build_case(tiles_text(rack), options)
+        rules, held = case.rules, case.rack
+    else:
+        rules, held = build_rules(options), None
+    groups = parse_arrangement(text, indicator=rules.indicator)
+    result = check_arrangement(groups, rules, held)
+    better = find_better(result, time_limit=time_limit)
+    return check_json(result, better)
+
+
+def outs(
+    rack: Tiles,
+    *,
+    seen: Tiles = "",
+    draws: int | None = None,
+    samples: int = 1000,
+    seed: int = 0,
+    threshold: int = MELD_THRESHOLD,
+    pairs_threshold: int = PAIRS_THRESHOLD,
+    rising: bool = False,
+    after: int | None = None,
+    after_pairs: int | None = None,
+    indicator: str | None = None,
+    joker_pairs: bool = True,
+    time_limit: float = 10.0,
+) -> dict[str, Any]:
+    """``rummy101 outs``: how far ``rack`` is from opening, which draws help,
+    what to discard.
+
+    ``rack``: at most 21 tiles waiting to draw, or 22 after the draw.
+    ``seen``: tiles out of play (discards, melds on the table), text or a list.
+    ``draws`` (2–50, or ``None``): also the Monte Carlo odds of opening within
+    that many draws, over ``samples`` (1–100,000) samples seeded with ``seed``.
+    The rule options as ``solve``'s (points, pairs, tiles as text;
+    ``time_limit`` in seconds). Returns the ``outs --format json`` object:
+    ``rack``, ``seen``, ``unseen``, ``rules``, ``distance`` (``melds``,
+    ``pairs``: ``tiles``, ``status``, ``target``, ``missing``), ``outs``,
+    ``discards``, ``draws``, ``recommended_discard``, ``can_open``
+    [R-OPEN-MELDS, R-OPEN-PAIRS, R-KEEP-DISCARD, R-TILES].
+
+    Raises (``BadInputError`` through the API) for
+    a bad tile or option, a rack of more
+    than 22 tiles, or a seen tile of which the rack and ``seen`` hold more
+    copies than the set has [R-TILES].
+    """
+    whole("draws", draws, 2, 50, none=True)
+    whole("samples", samples, 1, 100_000)
+    whole("seed", seed, 0, MAX_SEED)
+    options = {
+        "threshold": threshold, "pairs_threshold": pairs_threshold, "rising": rising,
+        "after": after, "after_pairs": after_pairs, "indicator": indicator,
+        "joker_pairs": joker_pairs, "time_limit": time_limit,
+    }  # fmt: skip
+    from rummy101_solver.engine.outs import analyse_outs, read_seen
+    from rummy101_solver.report.outs import analysis_outs_json
+
+    case = build_case(tiles_text(rack), options)
+    seen_tiles = read_seen(tiles_text(seen), case.rack, case.rules)
+    result = analyse_outs(case.rack, case.rules, seen_tiles, draws=draws, samples=samples,
+                          seed=seed, time_limit=case.time_limit)  # fmt: skip
+    return analysis_outs_json(result)
+
+
+def whole(name: str, value: object, low: int, high: int, *, none: bool = False) -> None:
+    """Raise :class:`OptionError` unless ``value`` is a whole number ``low``–``high``
+    (or ``None`` when ``none``)."""
+    if value is None and none:
+        return
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise OptionError(f"option '{name}': {value!r} is not a whole number {low}–{high}")
+
+
+def groups_text(groups: str | Sequence[Tiles]) -> str:
+    """Groups as text: ``"R3 R4 R5 | B7 K7 J"``, or a list of groups, each text or tiles."""
+    if isinstance(groups, str):
+        return groups
+    if not isinstance(groups, list | tuple):
+        raise OptionError(
+            "groups must be text, e.g. 'R3 R4 R5 | B7 K7 J', or a list of groups,"
+            f" not {kind_of(groups)}"
+        )
+    return " | ".join(tiles_text(group) for group in groups)
+
+
+def play(
+    rack: Tiles,
+    table: str | Sequence[Tiles] = "",
+    *,
+    opened: Literal["no", "melds", "pairs"] = "no",
+    pairs_on_table: bool = False,
+    layoff_limit: int | None = None,
+    retrieve: Literal["any", "full-set"] = "any",
+    same_turn_layoff: bool = True,
+    threshold: int = MELD_THRESHOLD,
+    pairs_threshold: int = PAIRS_THRESHOLD,
+    rising: bool = False,
+    after: int | None = None,
+    after_pairs: int | None = None,
+    take: str | None = None,
+    indicator: str | None = None,
+    joker_pairs: bool = True,
+    one_turn_any_value: bool = False,
+    keep: int = 1,
+    alternatives: int = 3,
+    time_limit: float = 10.0,
+) -> dict[str, Any]:
+    """``rummy101 play``: the best turn of ``rack`` against the groups on the table.
+
+    ``table``: groups as for ``check`` (``"R3 R4 R5 | B7 K7 J=Y7"``, a joker
+    pinned or worked out), or a list of groups, each text or a list of tiles;
+    empty for an empty table. ``opened``, ``pairs_on_table``, ``layoff_limit``
+    (tiles onto one group per turn, 1–13, ``None`` for no limit), ``retrieve``
+    and ``same_turn_layoff`` (``False`` is ``--no-same-turn-layoff``) as the
+    ``play`` flags; the rule options as ``solve``'s (points, pairs, tiles as
+    text; ``time_limit`` in seconds). Returns the ``play --format json``
+    object: ``rack``, ``table``, ``rules``, ``opening``, ``moves``,
+    ``table_after``, ``left``, ``residual_penalty_before``,
+    ``residual_penalty``, ``discard``, ``finish``, ``can_open``, ``distance``
+    (tiles from a meld and a pairs opening when it cannot open), ``proven``,
+    ``lays_something``, ``status``, ``alternatives`` [R-LAYOFF, R-LAYOFF-LIMIT,
+    R-RETRIEVE, R-SAME-TURN, R-PAIRS-AFTER, R-FINISH, R-ONE-TURN-ANY-VALUE].
+
+    Raises (``BadInputError`` through the API) for
+    a bad tile or option, an illegal table
+    group (naming the group and the rule) or more copies of a tile in rack and
+    table than the set has [R-TILES].
+    """
+    import time
+
+    from rummy101_solver.engine.play import (
+        PlayError,
+        PlayRules,
+        best_turn,
+        check_copies,
+        check_keep,
+        parse_table,
+        with_distance,
+    )
+    from rummy101_solver.report.play import play_json
+
+    options = {
+        "threshold": threshold, "pairs_threshold": pairs_threshold, "rising": rising,
+        "after": after, "after_pairs": after_pairs, "take": take, "indicator": indicator,
+        "joker_pairs": joker_pairs, "one_turn_any_value": one_turn_any_value, "keep": keep,
+        "alternatives": alternatives, "time_limit": time_limit,
+    }  # fmt: skip
+    if opened not in ("no", "melds", "pairs"):
+        raise OptionError(f"option 'opened': {opened!r} is not 'no', 'melds' or 'pairs'")
+    if retrieve not in ("any", "full-set"):
+        raise OptionError(f"option 'retrieve': {retrieve!r} is not 'any' or 'full-set'")
+    if layoff_limit is not None and (
+        isinstance(layoff_limit, bool) or not isinstance(layoff_limit, int)
+        or not 1 <= layoff_limit <= 13
+    ):  # fmt: skip
+        raise OptionError(f"option 'layoff_limit': {layoff_limit!r} is not a whole number 1–13")
+    for name, flag in (("pairs_on_table", pairs_on_table), ("same_turn_layoff", same_turn_layoff)):
+        if not isinstance(flag, bool):
+            raise OptionError(f"option '{name}': {flag!r} is not true or false")
+    case = build_case(tiles_text(rack), options)
+    try:
+        check_keep(case.rules)
+        groups = parse_table(groups_text(table), case.rules)
+    except PlayError as err:
+        raise OptionError(str(err)) from err
+    check_copies(case.rack, groups, case.rules)
+    play_rules = PlayRules(opened=opened, pairs_on_table=pairs_on_table, layoff_limit=layoff_limit,
+                           retrieve=retrieve, same_turn_layoff=same_turn_layoff)  # fmt: skip
+    started = time.monotonic()
+    result = best_turn(case.rack, groups, case.rules, play_rules,
+                       alternatives=case.alternatives, time_limit=case.time_limit)  # fmt: skip
+    left = max(0.001, case.time_limit - (time.monotonic() - started))
+    return play_json(with_distance(result, time_limit=left))
+
+
+def score(
+    players: str | Sequence[str],
+    *,
+    end: Literal["normal", "joker", "one-turn", "one-turn-joker", "stock"] = "normal",
+    winner: str | None = None,
+    joker_left: int = WILD_PENALTY,
+    nobody_opened_scores_nothing: bool = False,
+    extra: str | Sequence[str] = (),
+    ledger: str | os.PathLike[str] | None = None,
+) -> dict[str, Any]:
+    """``rummy101 score``: score one round.
+
+    ``players``: one ``"NAME: STATE TILES"`` string per player (``"Bea: pairs
+    K2 K9"``; the winner needs only the name), or one text with a player per
+    line (``#`` lines skipped). ``joker_left`` in points. ``extra``: extra
+    penalties, each ``"NAME: REASON"`` as ``--extra`` takes it (``"Can:
+    joker-discard"``, ``"Bea: 20 slow play"``), one text or a list
+    [R-EXTRA-PENALTY]. Returns the ``score --format json`` object (``end``,
+    ``winner``, ``rules``, ``players``, ``total``) [R-PENALTY,
+    R-JOKER-FINISH, R-ONE-TURN, R-SCORE]. With ``ledger`` (a file path) the
+    round is appended to that match ledger, as ``--ledger`` does, and the
+    object also holds ``round`` (its number) and ``standings`` (after it).
+
+    Raises (``BadInputError`` through the API) for
+    a bad player line, tile, extra penalty
+    or round, or a bad ledger (nothing appended).
+    """
+    from rummy101_solver.game.scoring import (
+        ScoreRules,
+        parse_extra,
+        parse_player,
+        round_json,
+        score_round,
+    )
+
+    if isinstance(players, str):
+        lines = (line.strip() for line in players.splitlines())
+        players = [line for line in lines if line and not line.startswith("#")]
+    elif not isinstance(players, list | tuple) or not all(isinstance(p, str) for p in players):
+        raise OptionError(
+            "players must be text, one 'NAME: STATE TILES' a line, or a list of them,"
+            f" not {kind_of(players)}"
+        )
+    extras = [extra] if isinstance(extra, str) else extra
+    if not isinstance(extras, list | tuple) or not all(isinstance(e, str) for e in extras):
+        raise OptionError(
+            "extra must be text, e.g. 'Can: joker-discard', or a list of them,"
+            f" not {kind_of(extra)}"
+        )
+    hands = [parse_player(text) for text in players]
+    penalties = [parse_extra(text) for text in extras]
+    rules = ScoreRules(joker_left_points=joker_left,
+                       nobody_opened_scores_nothing=nobody_opened_scores_nothing)  # fmt: skip
+    result = score_round(end, winner, hands, rules, penalties)
+    if ledger is None:
+        return round_json(result)
+    from rummy101_solver.files.ledger import record_round, standings_json
+
+    added, table = record_round(os.fspath(ledger), result)
+    return {"round": added.number, **round_json(result), "standings": standings_json(table)}
+
+
+def standings(ledger: str | os.PathLike[str], *, after: int | None = None) -> dict[str, Any]:
+    """``rummy101 standings``: the standings of the match ledger at path
+    ``ledger`` (written by ``score(…, ledger=…)`` or ``score --ledger``) after
+    round ``after`` (default: the last), read-only. Returns the ``standings
+    --format json`` object (``after``, ``rounds``, ``players``: ``name``,
+    ``total``, ``rounds``, ``won``, ``last_round``; ``truncated_line``) [R-SCORE].
+
+    Raises (``BadInputError`` through the API) for
+    a missing or bad ledger, or an ``after``
+    that is not a round of it.
+    """
+    from rummy101_solver.files.ledger import read_standings, standings_json
+
+    whole("after", after, 1, 1_000_000, none=True)
+    if not isinstance(ledger, str | os.PathLike):
+        raise OptionError(f"a ledger is a file path, not {kind_of(ledger)}")
+    return standings_json(read_standings(os.fspath(ledger), after))

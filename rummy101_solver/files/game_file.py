@@ -1,0 +1,413 @@
+"""The game file of ``rummy101 track``: one round's events, one JSON line each.
+
+The file is JSON Lines, append-only; every call replays it into the state
+(:func:`rummy101_solver.game.round.replay`), so undo and history come free and
+nothing is kept anywhere else. One event a line, numbered 1, 2, 3… without
+gaps; compact JSON, keys in a fixed order, no timestamps (the same events give
+the same bytes)::
+
+    {"format":"rummy101-game-1","event":1,"kind":"new","rack":["R1",…],"players":4,
+     "seat":1,"rules":{…}}
+    {"format":"rummy101-game-1","event":2,"kind":"seen","player":4,"tile":"K4"}
+    {"format":"rummy101-game-1","event":3,"kind":"take","player":1,"tile":"K4"}
+
+Fields per kind (schema: ``rummy101 schema game``): ``new``: ``rack``,
+``players``, ``seat``, ``rules``; ``draw``, ``discard``: ``tile``; ``take``,
+``seen``: ``player``, ``tile``; ``lay``: ``player``, ``groups`` (each as
+written, jokers pinned ``J=R7``), ``onto`` (1-based table group or null);
+``opened``: ``player``, ``how``, ``value``; ``undo``: nothing more.
+
+Durability, as the match ledger (:mod:`rummy101_solver.files.ledger`): an
+event is appended under an exclusive ``flock`` with one ``os.write`` on an
+``O_APPEND`` descriptor and ``fsync``ed, after the whole file has been read
+and replayed and the event checked against the state; a refused event leaves
+the file byte-identical. A last line cut short, a foreign line, a number out of
+sequence or an event the round refuses raises :class:`GameFileError` naming the
+line; nothing is ever guessed or skipped. Reading takes a shared lock and never
+writes. POSIX only (``fcntl``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from rummy101_solver.files.ledger import LedgerError, _open, _read_all, _sync_directory
+from rummy101_solver.game.parsing import RackError, parse_face, parse_tile
+from rummy101_solver.game.round import (
+    EVENT_KINDS,
+    Event,
+    RoundError,
+    RoundState,
+    TrackRules,
+    apply,
+    effective,
+    start,
+    undone,
+)
+from rummy101_solver.game.tiles import Face, Tile
+
+FORMAT = "rummy101-game-1"
+"""The ``format`` of every game-file line; a line without it is foreign."""
+
+DEFAULT_GAME = "rummy101-game.jsonl"
+"""The game file used when ``--game`` is not given (in the current folder)."""
+
+
+class GameFileError(ValueError):
+    """A game file that cannot be read or appended to, or an event refused.
+    ``str()`` is one line; ``line`` is the 1-based line number or ``None``."""
+
+    def __init__(self, message: str, line: int | None = None) -> None:
+        super().__init__(message)
+        self.line = line
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game file read back: every event as recorded (undos included), the
+    state they make, and one state per effective event (``states[i]`` after
+    the first ``i + 1`` effective events)."""
+
+    events: tuple[Event, ...]
+    state: RoundState
+    states: tuple[RoundState, ...]
+
+    @property
+    def undoable(self) -> bool:
+        """True when an ``undo`` has an event to take back (never the ``new``)."""
+        return len(self.states) > 1
+
+
+def event_json(event: Event, number: int) -> dict[str, Any]:
+    """The game-file record of ``event`` as event ``number`` (key order fixed)."""
+    out: dict[str, Any] = {"format": FORMAT, "event": number, "kind": event.kind}
+    if event.kind == "new":
+        rules = event.rules or TrackRules()
+        out.update(
+            rack=[t.code for t in event.tiles],
+            players=event.players,
+            seat=event.seat,
+            rules=rules.to_json(),
+        )
+    elif event.kind in ("draw", "discard"):
+        out["tile"] = event.tile.code if event.tile else None
+    elif event.kind in ("take", "seen"):
+        out.update(player=event.player, tile=event.tile.code if event.tile else None)
+    elif event.kind == "lay":
+        out.update(player=event.player, groups=list(event.groups), onto=event.onto)
+    elif event.kind == "opened":
+        out.update(player=event.player, how=event.how, value=event.value)
+    return out
+
+
+def event_line(event: Event, number: int) -> bytes:
+    """The game-file line of ``event``: compact JSON, UTF-8, a newline at the end."""
+    text = json.dumps(event_json(event, number), ensure_ascii=False, separators=(",", ":"))
+    return (text + "\n").encode("utf-8")
+
+
+_FIELDS: dict[str, tuple[str, ...]] = {
+    "new": ("rack", "players", "seat", "rules"),
+    "draw": ("tile",),
+    "discard": ("tile",),
+    "take": ("player", "tile"),
+    "seen": ("player", "tile"),
+    "lay": ("player", "groups", "onto"),
+    "opened": ("player", "how", "value"),
+    "undo": (),
+}
+
+
+def _int(record: dict[str, Any], key: str, where: str, *, null: bool = False) -> int | None:
+    value = record.get(key)
+    if value is None and null:
+        return None
+    if type(value) is not int:
+        raise GameFileError(f"{where}: '{key}' must be a whole number")
+    return value
+
+
+def _rules(data: Any, where: str) -> TrackRules:
+    default = TrackRules().to_json()
+    if not isinstance(data, dict) or sorted(data) != sorted(default):
+        raise GameFileError(f"{where}: 'rules' must hold {', '.join(default)}")
+    kinds = {
+        "threshold": int, "pairs_threshold": int, "rising": bool, "joker_pairs": bool,
+        "one_turn_any_value": bool, "same_turn_layoff": bool,
+    }  # fmt: skip
+    for key, kind in kinds.items():
+        if type(data[key]) is not kind:
+            raise GameFileError(f"{where}: rule '{key}' must be of type {kind.__name__}")
+    if data["retrieve"] not in ("any", "full-set"):
+        raise GameFileError(f"{where}: rule 'retrieve' must be 'any' or 'full-set'")
+    limit = data["layoff_limit"]
+    if limit is not None and type(limit) is not int:
+        raise GameFileError(f"{where}: rule 'layoff_limit' must be a whole number or null")
+    indicator: Face | None = None
+    if data["indicator"] is not None:
+        try:
+            indicator = parse_face(str(data["indicator"]))
+        except RackError as err:
+            raise GameFileError(f"{where}: rule 'indicator': {err}") from None
+    return TrackRules(
+        threshold=data["threshold"],
+        pairs_threshold=data["pairs_threshold"],
+        rising=data["rising"],
+        indicator=indicator,
+        joker_pairs=data["joker_pairs"],
+        one_turn_any_value=data["one_turn_any_value"],
+        layoff_limit=limit,
+        retrieve=data["retrieve"],
+        same_turn_layoff=data["same_turn_layoff"],
+    )
+
+
+def _tile(value: Any, indicator: Face | None, where: str) -> Tile:
+    if not isinstance(value, str):
+        raise GameFileError(f"{where}: a tile must be a string")
+    try:
+        return parse_tile(value, indicator=indicator)
+    except RackError as err:
+        raise GameFileError(f"{where}: {err}") from None
+
+
+def parse_event(record: Any, number: int, indicator: Face | None, where: str) -> Event:
+    """One game-file record as an :class:`Event` (fields checked, not the
+    round: :func:`~rummy101_solver.game.round.apply` does that). Raises
+    :class:`GameFileError` with ``where`` (e.g. ``game.jsonl line 3``)."""
+    if not isinstance(record, dict) or record.get("format") != FORMAT:
+        raise GameFileError(
+            f'{where}: not an event of a rummy101 game file (no "format": "{FORMAT}")'
+        )
+    if record.get("event") != number or type(record.get("event")) is not int:
+        raise GameFileError(
+            f"{where}: event {record.get('event')!r} where event {number} was expected"
+            " (an event lost, repeated or edited)"
+        )
+    kind = record.get("kind")
+    if kind not in EVENT_KINDS:
+        raise GameFileError(f"{where}: unknown kind {kind!r}; kinds: {', '.join(EVENT_KINDS)}")
+    fields = ("format", "event", "kind", *_FIELDS[kind])
+    if sorted(record) != sorted(fields):
+        raise GameFileError(f"{where}: a '{kind}' event holds exactly {', '.join(fields)}")
+    if kind == "new":
+        rules = _rules(record["rules"], where)
+        rack = record["rack"]
+        if not isinstance(rack, list):
+            raise GameFileError(f"{where}: 'rack' must be a list of tiles")
+        tiles = tuple(_tile(t, rules.indicator, where) for t in rack)
+        return Event("new", tiles=tiles, players=_int(record, "players", where),
+                     seat=_int(record, "seat", where), rules=rules)  # fmt: skip
+    if kind in ("draw", "discard"):
+        return Event(kind, tile=_tile(record["tile"], indicator, where))
+    if kind in ("take", "seen"):
+        player = _int(record, "player", where)
+        return Event(kind, player=player, tile=_tile(record["tile"], indicator, where))
+    if kind == "lay":
+        groups = record["groups"]
+        if not isinstance(groups, list) or not all(isinstance(g, str) for g in groups):
+            raise GameFileError(f"{where}: 'groups' must be a list of strings")
+        return Event("lay", player=_int(record, "player", where), groups=tuple(groups),
+                     onto=_int(record, "onto", where, null=True))  # fmt: skip
+    if kind == "opened":
+        how = record["how"]
+        if how not in ("melds", "pairs"):
+            raise GameFileError(f"{where}: 'how' must be 'melds' or 'pairs'")
+        return Event("opened", player=_int(record, "player", where), how=how,
+                     value=_int(record, "value", where, null=True))  # fmt: skip
+    return Event("undo")
+
+
+def parse_game(data: bytes, source: str = "game") -> Game:
+    """The bytes of a game file, replayed. Raises :class:`GameFileError` at the
+    first line that is cut short, foreign, out of sequence or refused by the
+    round (naming ``source`` and the line)."""
+    lines = data.split(b"\n")
+    tail = lines.pop()
+    if tail:
+        line = len(lines) + 1
+        raise GameFileError(
+            f"{source} line {line} is cut short (a write interrupted?); nothing read:"
+            f" delete line {line} and tell that event again",
+            line,
+        )
+    if not lines:
+        raise GameFileError(f"{source}: empty; start a round with 'rummy101 track new RACK'")
+    events: list[Event] = []
+    states: list[RoundState] = []
+    indicator: Face | None = None
+    for number, raw in enumerate(lines, start=1):
+        where = f"{source} line {number}"
+        try:
+            record = json.loads(raw.decode("utf-8"))
+        except UnicodeDecodeError as bad:
+            raise GameFileError(f"{where}: not UTF-8 (byte {bad.start + 1})", number) from bad
+        except json.JSONDecodeError as bad:
+            raise GameFileError(
+                f"{where}: not JSON ({bad.msg} at column {bad.colno})", number
+            ) from bad
+        try:
+            event = parse_event(record, number, indicator, where)
+            if number == 1:
+                if event.kind != "new":
+                    raise GameFileError(f"{where}: a round starts with 'new', not '{event.kind}'")
+                assert event.rules is not None
+                indicator = event.rules.indicator
+                states.append(start(event))
+            elif event.kind == "new":
+                raise GameFileError(f"{where}: a second 'new'; one round a game file")
+            elif event.kind == "undo":
+                if len(states) < 2:
+                    raise GameFileError(f"{where}: 'undo' with nothing to take back")
+                states.pop()
+            else:
+                state, recorded = apply(states[-1], event)
+                if recorded != event:
+                    assert recorded.tile is not None
+                    raise GameFileError(
+                        f"{where}: takes {event.tile.code if event.tile else None} but the"
+                        f" discard there is {recorded.tile.code} [R-TAKE-DISCARD]"
+                    )
+                states.append(state)
+        except RoundError as bad:
+            raise GameFileError(f"{where}: {bad}", number) from bad
+        except GameFileError as bad:
+            raise GameFileError(str(bad), number) from bad
+        events.append(event)
+    return Game(tuple(events), states[-1], tuple(states))
+
+
+def read_game(path: str) -> Game:
+    """The game file at ``path``, read under a shared lock and replayed. Raises
+    :class:`GameFileError` (no such file, a bad line)."""
+    if not os.path.exists(path):
+        raise GameFileError(f"{path}: no such game file; start one with 'rummy101 track new RACK'")
+    try:
+        fd = _open(path, os.O_RDONLY)
+    except LedgerError as err:
+        raise GameFileError(str(err)) from None
+    try:
+        import fcntl  # POSIX only: imported here so the CLI still starts elsewhere
+
+        fcntl.flock(fd, fcntl.LOCK_SH)
+        return parse_game(_read_all(fd), path)
+    except IsADirectoryError as bad:
+        raise GameFileError(f"{path}: {bad.strerror}") from bad
+    finally:
+        os.close(fd)
+
+
+Step = Callable[[Game], Event]
+"""Builds the event to append from the game as it is under the lock (raises
+:class:`~rummy101_solver.game.round.RoundError` to refuse)."""
+
+
+def append_event(path: str, event: Event | Step) -> tuple[Game, Event]:
+    """Append ``event`` (or the event ``step(game)`` builds under the lock) to the
+    game file at ``path``; return the game with it and the event as recorded.
+
+    ``new`` creates the file and is refused when it holds a round already;
+    any other event needs the file. Under an exclusive ``flock``: read and
+    replay every line, check the event against the state (a refusal raises
+    :class:`GameFileError` and writes nothing), write the line with one
+    ``os.write`` on an ``O_APPEND`` descriptor, ``fsync``.
+    """
+    is_new = isinstance(event, Event) and event.kind == "new"
+    if is_new:
+        assert isinstance(event, Event)
+        try:
+            start(event)
+        except RoundError as bad:
+            raise GameFileError(str(bad)) from bad
+    elif not os.path.exists(path):
+        raise GameFileError(f"{path}: no such game file; start one with 'rummy101 track new RACK'")
+    created = not os.path.exists(path)
+    try:
+        fd = _open(path, os.O_RDWR | os.O_APPEND | (os.O_CREAT if is_new else 0))
+    except LedgerError as err:
+        raise GameFileError(str(err)) from None
+    try:
+        import fcntl
+
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        data = _read_all(fd)
+        if is_new:
+            assert isinstance(event, Event)
+            if data:
+                raise GameFileError(
+                    f"{path} holds a round already; start the new one in another file"
+                    " (--game FILE) or delete this one"
+                )
+            recorded = event
+            game = Game((event,), start(event), (start(event),))
+        else:
+            old = parse_game(data, path)
+            wanted = event(old) if callable(event) and not isinstance(event, Event) else event
+            assert isinstance(wanted, Event)
+            recorded, game = _next(old, wanted)
+        line = event_line(recorded, len(game.events))
+        try:
+            written = os.write(fd, line)
+        except OSError as bad:
+            os.ftruncate(fd, len(data))
+            raise GameFileError(f"{path}: {bad.strerror}; nothing appended") from bad
+        if written != len(line):
+            os.ftruncate(fd, len(data))
+            raise GameFileError(f"{path}: only {written} bytes written; nothing appended")
+        os.fsync(fd)
+    except RoundError as bad:
+        raise GameFileError(str(bad)) from bad
+    except IsADirectoryError as bad:
+        raise GameFileError(f"{path}: {bad.strerror}") from bad
+    finally:
+        os.close(fd)
+    if created:
+        _sync_directory(path)
+    return game, recorded
+
+
+def _next(game: Game, event: Event) -> tuple[Event, Game]:
+    """The event as recorded and the game after it (raises RoundError to refuse)."""
+    if event.kind == "new":
+        raise RoundError("new: the game file holds a round already")
+    if event.kind == "undo":
+        if not game.undoable:
+            raise RoundError("undo: nothing to take back (the round starts with 'new')")
+        return event, Game((*game.events, event), game.states[-2], game.states[:-1])
+    state, recorded = apply(game.state, event)
+    return recorded, Game((*game.events, recorded), state, (*game.states, state))
+
+
+def history_json(events: tuple[Event, ...], seat: int) -> dict[str, Any]:
+    """``track history --format json``: every event as recorded (without
+    ``format``), whether an ``undo`` took it back, and its line of text."""
+    from rummy101_solver.report.track import event_text
+
+    rows = []
+    marks = undone(events)
+    for number, (event, gone) in enumerate(zip(events, marks, strict=True), start=1):
+        record = event_json(event, number)
+        del record["format"]
+        rows.append({**record, "undone": gone, "text": event_text(event, seat)})
+    return {"events": rows}
+
+
+__all__ = [
+    "DEFAULT_GAME",
+    "FORMAT",
+    "Game",
+    "GameFileError",
+    "append_event",
+    "effective",
+    "event_json",
+    "event_line",
+    "history_json",
+    "parse_event",
+    "parse_game",
+    "read_game",
+    "undone",
+]
