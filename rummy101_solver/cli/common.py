@@ -41,6 +41,32 @@ format_option = click.option(
 )
 """The ``--format`` option every reporting command shares (parameter ``fmt``)."""
 
+csv_format_option = click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["csv", *FORMATS]),
+    metavar="FORMAT",
+    default="simple",
+    show_default=True,
+    help="'json', 'csv' (the table as comma-separated values, a header row first, numbers"
+    " as plain integers, an empty cell for none: for a spreadsheet), or a tabulate table"
+    " format: simple, github, grid, plain, psql, …; html and latex give a whole document.",
+)
+"""``--format`` with ``csv`` too, for the commands whose answer is one table."""
+
+
+def csv_text(headers: list[str], rows: list[list[object]]) -> str:
+    """A table as CSV (the standard library's ``csv``, excel dialect, lines
+    ending in ``\n``; ``None`` an empty cell), without a final newline."""
+    import csv
+
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(headers)
+    writer.writerows([["" if cell is None else cell for cell in row] for row in rows])
+    return out.getvalue().rstrip("\n")
+
+
 COLOR_CHOICES = ("auto", "always", "never")
 
 
