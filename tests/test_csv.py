@@ -67,3 +67,19 @@ def test_an_empty_ledger_as_csv_is_the_header(tmp_path: Path) -> None:
         "player,total,rounds,won,last_round\n",
         0,
     )
+
+
+def test_simulate_as_csv() -> None:
+    out, code = cli("simulate", "--deals", "20", "--format", "csv", "--variant", "classic=",
+                    "--variant", "low=--threshold 81")  # fmt: skip
+    assert code == 0
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert [(r["variant"], r["options"], r["deals"]) for r in rows] == [
+        ("classic", "", "20"),
+        ("low", "--threshold 81", "20"),
+    ]
+    assert [(r["open_melds_count"], r["open_melds_share"], r["open_melds_low"]) for r in rows] == [
+        ("6", "0.3", "0.1455"),
+        ("7", "0.35", "0.1812"),
+    ]
+    assert (rows[0]["value_p50"], rows[0]["pairs_p90"], rows[0]["unproven"]) == ("69", "3", "0")
