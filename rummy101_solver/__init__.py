@@ -6,9 +6,9 @@ one function per command (:func:`analyse` for ``solve``, :func:`check`,
 :func:`verify`, :func:`deal`, :func:`simulate`, :func:`rules`, :func:`schema`)
 takes text and the command's flags as keywords and returns what the command
 prints with ``--format json``; bad input raises :class:`BadInputError`.
-Importing the package imports nothing else: the API is imported on first
-use (so the ``rummy101`` entry point takes Ctrl-C before any heavy import),
-and ortools only when a function solves.
+Importing the package does not import ortools, nor even the API: each name is
+imported on first use (PEP 562), so the ``rummy101`` entry point takes
+Ctrl-C before any heavy import.
 
 The code is grouped by layer, each importing only the layers below it:
 :mod:`rummy101_solver.game` (the rules of 101), :mod:`rummy101_solver.engine`
@@ -54,13 +54,11 @@ __all__ = [  # the names of rummy101_solver.api.__all__ (a test checks)
     "verify",
 ]
 
-__version__ = "0.1.0"
-
 
 def __getattr__(name: str) -> Any:
-    """The API names, imported on first use (PEP 562): importing the package
-    stays cheap, so the ``rummy101`` entry point (:mod:`rummy101_solver.__main__`)
-    takes Ctrl-C in hand before anything heavy is imported."""
+    """The API names, imported from :mod:`rummy101_solver.api` on first use (PEP 562),
+    so ``import rummy101_solver`` (and the ``rummy101`` command, which lives under it)
+    does not pay for the whole API. Raises :class:`AttributeError` for any other name."""
     if name in __all__:
         from rummy101_solver import api
 
@@ -68,3 +66,10 @@ def __getattr__(name: str) -> Any:
         globals()[name] = value
         return value
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
+
+
+__version__ = "0.1.0"

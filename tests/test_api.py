@@ -278,7 +278,8 @@ def _flags(command: str) -> dict[str, bool]:
     """Each long flag of a command → whether it takes no value."""
     import click
 
-    cmd = main.commands[command]
+    cmd = main.get_command(click.Context(main), command)
+    assert cmd is not None, command
     flags: dict[str, bool] = {}
     for param in cmd.params:
         if isinstance(param, click.Option):

@@ -4,34 +4,59 @@ The core does the work; a command module wires it up and turns library errors
 into clear messages with exit code 2 (never a traceback). ortools is imported
 only when a command solves, so ``--help`` stays fast. Shared options live in
 :mod:`rummy101_solver.cli.options`, shared helpers in :mod:`rummy101_solver.cli.common`.
-The group's class, :class:`~rummy101_solver.cli.guard.GuardedGroup`, gives every command
-registered here the same handling of closed streams, write errors, a broken pipe and
-Ctrl-C, with the exit codes listed there.
+The group's class, :class:`~rummy101_solver.cli.lazy.LazyGroup` (a
+:class:`~rummy101_solver.cli.guard.GuardedGroup`), gives every command registered here the
+same handling of closed streams, write errors, a broken pipe and Ctrl-C, with the exit
+codes listed there, and imports a command's module only when that command runs:
+``rummy101 --help`` imports no command, ``rummy101 solve`` only ``cli/solve.py`` and what
+it needs.
 """
 
 from __future__ import annotations
 
 import click
 
-from rummy101_solver.cli.batch import batch
-from rummy101_solver.cli.bench import bench
-from rummy101_solver.cli.check import check
-from rummy101_solver.cli.deal import deal
-from rummy101_solver.cli.guard import GuardedGroup
-from rummy101_solver.cli.outs import outs
-from rummy101_solver.cli.play import play
-from rummy101_solver.cli.rules import rules
-from rummy101_solver.cli.schema import schema
-from rummy101_solver.cli.score import score
-from rummy101_solver.cli.simulate import simulate
-from rummy101_solver.cli.solve import solve
-from rummy101_solver.cli.standings import standings_command
-from rummy101_solver.cli.track import track
-from rummy101_solver.cli.verify import verify
+from rummy101_solver.cli.lazy import LazyCommand, LazyGroup
+
+COMMANDS = {
+    name: LazyCommand(f"rummy101_solver.cli.{module}", attribute, summary)
+    for name, module, attribute, summary in [
+        ("batch", "batch", "batch",
+         "Analyse one rack per line; write one JSON record per line (JSON Lines)."),
+        ("bench", "bench", "bench",
+         "Time the solver on seeded dealt racks: cold start, per rack, and in batch."),
+        ("check", "check", "check", "Judge an arrangement: is every group legal, does it open?"),
+        ("deal", "deal", "deal",
+         "Deal racks from a shuffled 106-tile set, one rack per line [R-TILES]."),
+        ("outs", "outs", "outs",
+         "How far a rack is from opening, which draws help, what to discard."),
+        ("play", "play", "play",
+         "Find the best turn against the table: opening, melds, pairs, lay-offs,"
+         " joker retrieval, finishing [R-LAYOFF R-RETRIEVE R-SAME-TURN R-FINISH]."),
+        ("rules", "rules", "rules", "Print the rule book, or only the rules named."),
+        ("schema", "schema", "schema",
+         "Print the JSON Schema (draft 2020-12) of a JSON output; no NAME lists them."),
+        ("score", "score", "score",
+         "Score a round: each player's points, one row per player [R-PENALTY R-SCORE]."),
+        ("simulate", "simulate", "simulate",
+         "Deal many racks and count, per rule set, how often they can open."),
+        ("solve", "solve", "solve",
+         "Find the best meld opening and the best pairs opening of a rack."),
+        ("standings", "standings", "standings_command",
+         "The standings of a match: one row per player, highest total first [R-SCORE]."),
+        ("track", "track", "track",
+         "A companion for a whole round: tell it every event, ask it at each turn."),
+        ("verify", "verify", "verify",
+         "Run fixture cases and compare expected fields: for a game's CI."),
+    ]
+}  # fmt: skip
+"""Each command: its module under ``rummy101_solver.cli``, the click command in it, and
+the first paragraph of its help (what ``rummy101 --help`` lists without importing it)."""
 
 
 @click.group(
-    cls=GuardedGroup,
+    cls=LazyGroup,
+    lazy_commands=COMMANDS,
     context_settings={"help_option_names": ["-h", "--help"]},
     invoke_without_command=True,
 )
@@ -44,23 +69,3 @@ def main(ctx: click.Context) -> None:
     """
     if ctx.invoked_subcommand is None:
         click.echo(ctx.get_help())
-
-
-_COMMANDS = (
-    solve,
-    check,
-    play,
-    score,
-    standings_command,
-    batch,
-    verify,
-    deal,
-    bench,
-    rules,
-    schema,
-    simulate,
-    outs,
-    track,
-)
-for _command in _COMMANDS:
-    main.add_command(_command)

@@ -14,10 +14,12 @@ from typing import Any, NoReturn, TextIO, cast
 import click
 from tabulate import tabulate_formats
 
+# The bad-input error and its exit code live in guard, which ``--help`` loads without
+# this module (and its tabulate); they are shared from here as before.
+from rummy101_solver.cli.guard import EXIT_BAD_INPUT as EXIT_BAD_INPUT
+from rummy101_solver.cli.guard import InputError as InputError
 from rummy101_solver.lines import LongLine, read_lines
 from rummy101_solver.messages import quote
-
-EXIT_BAD_INPUT = 2
 
 PATH_LIMIT = 80
 """Most characters of a file name shown in a message."""
@@ -130,12 +132,6 @@ def echo_text(render: Callable[[bool], str], fmt: str, color: bool, title: str) 
     from ``--color`` and ``fmt``) and print it with :func:`echo_report`."""
     colored = report_color(color, fmt)
     echo_report(render(colored), fmt, color=colored, title=title)
-
-
-class InputError(click.ClickException):
-    """Bad input: printed as ``Error: …`` on stderr, exit code 2."""
-
-    exit_code = EXIT_BAD_INPUT
 
 
 EXTRAS = {

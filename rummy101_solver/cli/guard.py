@@ -34,9 +34,18 @@ from typing import IO, Any
 
 import click
 
-from rummy101_solver.cli.common import EXIT_BAD_INPUT, InputError
 from rummy101_solver.interrupt import command_done, command_runs
 from rummy101_solver.messages import one_line
+
+EXIT_BAD_INPUT = 2
+"""Bad input or usage: one line on stderr naming the token and why."""
+
+
+class InputError(click.ClickException):
+    """Bad input: printed as ``Error: …`` on stderr, exit code 2."""
+
+    exit_code = EXIT_BAD_INPUT
+
 
 EXIT_OUTPUT = 4
 """The output could not be written: its reader is there but the write failed."""

@@ -55,7 +55,6 @@ def solve(
         fail(str(err))
 
     from rummy101_solver.engine.solver import analyse
-    from rummy101_solver.report.explain import distance_shortfall, explain_analysis
     from rummy101_solver.report.render import analysis_json, analysis_text, dumps
 
     started = time.monotonic()
@@ -65,6 +64,8 @@ def solve(
     colored = fmt != "json" and report_color(color, fmt)
 
     def sentences() -> list[str]:
+        from rummy101_solver.report.explain import distance_shortfall, explain_analysis
+
         # the tiles short come from 'outs', in the time the command has left, and
         # only for a rack that cannot open; not with --take: taking the discard
         # replaces the draw, so tiles to draw mean nothing this turn [R-TAKE-DISCARD]
