@@ -10,7 +10,8 @@ the play order: a finish, a joker finish, the lowest residual penalty.
 
 For small racks (up to ~8 tiles) and tables (up to ~4 groups) only.
 
-The conventions are the ones ``play`` documents: an opening's own melds use
+A set's unpinned joker stands for any colour the set lacks: every reading is
+tried [R-SET, R-WILD]. The conventions are the ones ``play`` documents: an opening's own melds use
 only the rack's wild tiles (the retrieval comes after the opening); under
 ``full-set`` a joker leaves a set of 3 only with the fourth colour laid as a
 real tile; ``layoff_limit`` counts the tiles that grow a group.
@@ -19,6 +20,7 @@ real tile; ``layoff_limit`` counts the tiles that grow a group.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from functools import cache
 from itertools import combinations, product
 from typing import Any
@@ -108,6 +110,26 @@ def _packings(rack: Faces, wilds: int, kinds: frozenset[str], joker_pairs: bool
 
 
 # --- table groups -------------------------------------------------------------------
+def readings(group: Any) -> list[Any]:
+    """Every reading of a table group: a set's unpinned jokers (``group.free``)
+    stand for any colours the set lacks, one reading per way to share them out
+    [R-SET, R-WILD]; any other group as parsed."""
+    free = list(group.free) or [False] * len(group.tiles)
+    if group.kind != "set" or not any(free):
+        return [group]
+    number = group.stands_for[0].number
+    fixed = [f for f, fr in zip(group.stands_for, free, strict=True) if not fr]
+    missing = [c for c in COLOURS if c not in {f.colour for f in fixed}]
+    out = []
+    for chosen in combinations(missing, sum(free)):
+        faces = iter(Face(c, number) for c in chosen)
+        stands = tuple(
+            next(faces) if fr else f for f, fr in zip(group.stands_for, free, strict=True)
+        )
+        out.append(type(group)(group.kind, group.tiles, stands))
+    return out
+
+
 def group_changes(group: Any, held: Counter[Face], wild_supply: int, full_set: bool,
                   limit: int | None) -> list[tuple[Faces, int, int]]:  # fmt: skip
     """Every change of one table group: (real faces put, wild tiles put, jokers freed)."""
@@ -188,8 +210,10 @@ def best_turn_key(rack: Rack, table: Any, rules: Any, play: Any) -> tuple[bool, 
     jokers_on_table = sum(1 for g in table for t in g.tiles if t.is_wild)
     supply = wilds + jokers_on_table
     per_group = [
-        group_changes(g, counts, supply, play.retrieve == "full-set", play.layoff_limit) if layoffs
-        else [((), 0, 0)]
+        sorted({c for r in readings(g)
+                for c in group_changes(r, counts, supply, play.retrieve == "full-set",
+                                       play.layoff_limit)})
+        if layoffs else [((), 0, 0)]
         for g in table
     ]  # fmt: skip
     combos: set[tuple[Faces, int, int]] = set()
@@ -243,9 +267,140 @@ def best_turn_key(rack: Rack, table: Any, rules: Any, play: Any) -> tuple[bool, 
                 finish = left_count <= 1
                 joker = finish and wilds_left == 1
                 consider(finish, joker, points * factor)
+    if best is None and take is not None:
+        # the taken tile cannot be used: do not take it; the turn without it [R-TAKE-DISCARD]
+        without = list(rack.tiles)
+        without.remove(take)
+        return best_turn_key(Rack(tuple(without)), table, replace(rules, take=None), play)
     if best is None and play.opened == "no":
         return (False, False, UNOPENED)
-    if best is None:  # the taken tile cannot be used: nothing laid
-        points = sum(t.points for t in rack.tiles)
-        return (False, False, points * (2 if play.opened == "pairs" else 1))
+    assert best is not None, "an opened player without a taken tile can always lay nothing"
     return best
+
+
+# --- the discard of an opened player -------------------------------------------------
+def layable_now(plan: Any, play: Any) -> set[Face]:
+    """Faces that could still be laid off this turn onto the table after the
+    plan: next to a run's end, a colour a set of 3 lacks (any reading of its
+    free jokers), the group below the lay-off limit [R-LAYOFF, R-LAYOFF-LIMIT]."""
+    if plan.mode == "none" or (plan.opening is not None and not play.same_turn_layoff):
+        return set()
+    out: set[Face] = set()
+    old = len(plan.table_read)
+    for i, g in enumerate(plan.table_after):
+        grew = len(g.tiles) - len(plan.table_read[i].tiles) if i < old else 0
+        if i < old and play.layoff_limit is not None and grew >= play.layoff_limit:
+            continue
+        faces = g.stands_for
+        if g.kind == "run":
+            c = faces[0].colour
+            out |= {Face(c, n) for n in (faces[0].number - 1, faces[-1].number + 1) if 1 <= n <= 13}
+        elif g.kind == "set" and len(g.tiles) == 3:
+            free = list(g.free) or [False] * 3
+            fixed = {f.colour for f, fr in zip(faces, free, strict=True) if not fr}
+            present = fixed if any(free) else {f.colour for f in faces}
+            out |= {Face(c, faces[0].number) for c in COLOURS if c not in present}
+    return out
+
+
+def _places(table: Any, limit: int | None) -> tuple[tuple[Any, ...], ...]:
+    """Lay-off places of the table: ("run", colour, next low, next high, room) or
+    ("set", faces it may take, room)."""
+    room = 99 if limit is None else limit
+    out: list[tuple[Any, ...]] = []
+    for g in table:
+        faces = g.stands_for
+        if g.kind == "run":
+            out.append(("run", faces[0].colour, faces[0].number - 1, faces[-1].number + 1, room))
+        elif g.kind == "set" and len(g.tiles) == 3:
+            free = list(g.free) or [False] * 3
+            present = {f.colour for f, fr in zip(faces, free, strict=True) if not fr}
+            takes = tuple(Face(c, faces[0].number) for c in COLOURS if c not in present)
+            out.append(("set", takes, min(room, 1)))
+    return tuple(out)
+
+
+def go_out_draws(held: Counter[Face], table: Any, kinds: frozenset[str], unseen: Counter[Face],
+                 limit: int | None, cap: int = 3) -> int | None:  # fmt: skip
+    """The fewest numbered tiles to draw (at most ``cap``; ``None`` beyond) so that
+    every held tile (no jokers) can be laid at once: new runs, sets or pairs of
+    ``kinds`` and lay-offs onto ``table`` [R-LAYOFF, R-PAIRS-AFTER]. A plain
+    recursion: the first held tile goes somewhere, the tiles it needs come from
+    the rack or are drawn (at most ``unseen`` copies)."""
+    from rummy101_solver.game.tiles import ALL_FACES
+
+    places = _places(table, limit)
+
+    @cache
+    def lay(h: Faces, pl: tuple[tuple[Any, ...], ...], drawn: Faces, budget: int) -> bool:
+        if not h:
+            return True
+        hand = Counter({ALL_FACES[i]: k for i, k in h})
+        took = Counter({ALL_FACES[i]: k for i, k in drawn})
+        t = min(hand, key=lambda f: f.index)
+        hand[t] -= 1
+
+        def fill(faces: list[Face]) -> tuple[Counter[Face], Counter[Face], int] | None:
+            # each face from the rack if held, else drawn
+            rest, extra, cost = Counter(hand), Counter(took), 0
+            for f in faces:
+                if rest[f] > 0:
+                    rest[f] -= 1
+                elif extra[f] < unseen[f]:
+                    extra[f] += 1
+                    cost += 1
+                else:
+                    return None
+            return (rest, extra, cost) if cost <= budget else None
+
+        def go(res: tuple[Counter[Face], Counter[Face], int] | None,
+               new_pl: tuple[tuple[Any, ...], ...]) -> bool:  # fmt: skip
+            if res is None:
+                return False
+            rest, extra, cost = res
+            return lay(_key(rest), new_pl, _key(extra), budget - cost)
+
+        # lay-offs onto the table
+        for i, p in enumerate(pl):
+            if p[0] == "run" and p[1] == t.colour and p[4] > 0:
+                _, c, low, high, room = p
+                if t.number <= low:
+                    need = [Face(c, n) for n in range(t.number + 1, low + 1)]
+                    n_laid = len(need) + 1
+                    if n_laid <= room:
+                        new = (*pl[:i], ("run", c, t.number - 1, high, room - n_laid), *pl[i + 1 :])
+                        if go(fill(need), new):
+                            return True
+                if t.number >= high:
+                    need = [Face(c, n) for n in range(high, t.number)]
+                    n_laid = len(need) + 1
+                    if n_laid <= room:
+                        new = (*pl[:i], ("run", c, low, t.number + 1, room - n_laid), *pl[i + 1 :])
+                        if go(fill(need), new):
+                            return True
+            if p[0] == "set" and t in p[1] and p[2] > 0:
+                new = (*pl[:i], ("set", (), 0), *pl[i + 1 :])
+                if go(fill([]), new):
+                    return True
+        if "pair" in kinds and go(fill([t]), pl):
+            return True
+        if "set" in kinds:
+            others = [Face(c, t.number) for c in COLOURS if c != t.colour]
+            for size in (2, 3):
+                for chosen in combinations(others, size):
+                    if go(fill(list(chosen)), pl):
+                        return True
+        if "run" in kinds:
+            for length in (3, 4, 5):
+                for start in range(max(1, t.number - length + 1), min(t.number, 14 - length) + 1):
+                    faces = [Face(t.colour, n) for n in range(start, start + length)
+                             if n != t.number]  # fmt: skip
+                    if go(fill(faces), pl):
+                        return True
+        return False
+
+    key = _key(held)
+    for budget in range(cap + 1):
+        if lay(key, places, (), budget):
+            return budget
+    return None

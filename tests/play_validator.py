@@ -30,6 +30,25 @@ def validate_plan(rack: Rack, table: Any, rules: Any, play: Any, plan: Any) -> N
     """Raise AssertionError unless ``plan`` is a legal turn of ``rack`` against ``table``."""
     label = f"plan for [{_show(rack.tiles)}]"
     after = plan.table_after
+    # the plan's reading of the table: same groups, only free set jokers re-read [R-SET, R-WILD]
+    read = plan.table_read
+    assert len(read) == len(table), f"{label}: the reading has another number of groups"
+    for i, (old, new) in enumerate(zip(table, read, strict=True)):
+        where = f"{label}, reading of group {i + 1}"
+        assert old.kind == new.kind and Counter(old.tiles) == Counter(new.tiles), where
+        fixed = Counter(
+            f
+            for f, free in zip(old.stands_for, old.free or [False] * len(old.tiles), strict=True)
+            if not free
+        )
+        assert not fixed - Counter(new.stands_for), f"{where}: a pinned or real face changed"
+        if new.stands_for != old.stands_for:
+            assert old.kind == "set" and any(old.free), f"{where}: only free set jokers re-read"
+        pins = [
+            (t, f if t.is_wild else None) for t, f in zip(new.tiles, new.stands_for, strict=True)
+        ]
+        assert judge_group(pins, rules).legal, f"{where}: not a legal reading [R-SET, R-WILD]"
+    table = read
     assert len(after) >= len(table), f"{label}: a table group vanished"
     assert len(plan.changed) == len(after), f"{label}: changed flags do not match the table"
 

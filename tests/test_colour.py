@@ -115,7 +115,11 @@ def test_play_color_always_gives_the_exact_sequences() -> None:
     lines = out.splitlines()
     assert lines[0] == "Rack (2 tiles): \x1b[31mR6\x1b[0m \x1b[1mK1\x1b[0m"
     assert "1       lay off \x1b[31mR6\x1b[0m onto group 1 (high end)" in lines
-    assert "Discard: \x1b[1mK1\x1b[0m" in lines
+    assert "Discard: \x1b[1mK1\x1b[0m: the last tile: a finish [R-FINISH]." in lines
+    # the reading of a set's joker the move relies on, in colour [R-SET, R-WILD]
+    out, _ = invoke("play", "Y7", "K2", "K3", "B9", "--opened", "melds", "--table", "R7 B7 J",
+                    "--alternatives", "0", "--color", "always")  # fmt: skip
+    assert "(read as \x1b[31mR7\x1b[0m \x1b[34mB7\x1b[0m \x1b[35mJ\x1b[0m=\x1b[33mY7\x1b[0m)" in out
     # a joker on the table: magenta, its stand-in in the colour it plays as
     out, _ = invoke("play", "K1", "--opened", "melds", "--table", "R10 J R12", "--color", "always")
     assert "\x1b[35mJ\x1b[0m=\x1b[31mR11\x1b[0m" in out

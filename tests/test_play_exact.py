@@ -10,13 +10,21 @@ import random
 from collections import Counter
 
 import pytest
-from play_exact import best_turn_key
+from play_exact import best_turn_key, go_out_draws, layable_now
 from play_validator import validate_plan
 
-from rummy101_solver.engine.play import PlayRules, TableGroup, best_turn, parse_table
+from rummy101_solver.engine.outs import discard_table, unseen_tiles
+from rummy101_solver.engine.play import (
+    PlayResult,
+    PlayRules,
+    TableGroup,
+    best_turn,
+    parse_table,
+    with_discard,
+)
 from rummy101_solver.game.deal import TILE_SET
 from rummy101_solver.game.rules import Rules
-from rummy101_solver.game.tiles import COLOURS, WILD, Face, Rack, Tile
+from rummy101_solver.game.tiles import ALL_FACES, COLOURS, WILD, Face, Rack, Tile
 
 CASES = 320
 
@@ -38,14 +46,18 @@ def _table_text(rng: random.Random, used: Counter[Tile], joker_pairs: bool) -> s
         else:
             f = Face(rng.choice(COLOURS), rng.randint(1, 13))
             faces = [f, f]
-        joker_at = rng.randrange(len(faces)) if rng.random() < 0.4 else None
+        joker_at = (
+            rng.randrange(len(faces)) if rng.random() < (0.7 if kind == "set" else 0.4) else None
+        )
         if kind == "pair" and not joker_pairs:
             joker_at = None
         words = []
         tiles: Counter[Tile] = Counter()
+        # a set's joker is often left unpinned: every reading is the player's [R-SET, R-WILD]
+        pin = kind != "set" or rng.random() < 0.3
         for i, f in enumerate(faces):
             if i == joker_at:
-                words.append(f"J={f.code}")
+                words.append(f"J={f.code}" if pin else "J")
                 tiles[WILD] += 1
             else:
                 words.append(f.code)
@@ -128,6 +140,9 @@ def test_cases_cover_jokers_on_the_table_and_every_state() -> None:
     assert CASES - with_jokers >= 80
     states = Counter(c[3].opened for c in cases)
     assert min(states.values()) >= 50
+    # a set of 3 with an unpinned joker: two readings [R-SET, R-WILD]
+    free = sum(any(g.open_colours for g in c[1]) for c in cases)
+    assert free >= 50, free
 
 
 @pytest.mark.parametrize("block", range(8))
@@ -137,10 +152,79 @@ def test_play_agrees_with_exact_search(block: int) -> None:
         rack, table, rules, play = random_case(seed)
         result = best_turn(rack, table, rules, play, alternatives=1)
         for plan in (result.best, *result.alternatives):
-            validate_plan(rack, table, rules, play, plan)
+            # a refused take: the plans are the turn without it [R-TAKE-DISCARD]
+            validate_plan(result.rack, table, result.rules, play, plan)
         best = result.best
+        check_discard(result, play, outs_too=seed % 8 == 0)
         got = (best.finish.possible, best.finish.joker_finish, best.residual_penalty)
         assert best.status in ("optimal", "none") or best.mode == "none", seed
         assert got == best_turn_key(rack, table, rules, play), (
             f"seed {seed}: rack {' '.join(rack.codes)}, table {table}, {rules}, {play}"
         )
+
+
+CAP = 3
+"""The exact discard search tries up to this many tiles drawn."""
+
+
+def check_discard(result: PlayResult, play: PlayRules, *, outs_too: bool = True) -> None:
+    """The plan's discard against the exact search [R-KEEP-DISCARD]: an unopened
+    rack's is outs' first row; an opened one's is the tile leaving the rack
+    fewest tiles from going out (exact up to CAP draws), then the highest
+    number; never a joker unless it is the last tile, never a layable tile
+    while another can go [R-JOKER-FINISH, R-EXTRA-PENALTY]. ``outs_too``: check
+    an unopened rack's too (outs' discard table takes a while: one case in eight)."""
+    plan = result.best
+    if plan.status == "none" or (plan.mode == "none" and not outs_too):
+        return
+    if plan.mode == "none":
+        result = with_discard(result)
+        choice = result.best.discard_choice
+        assert choice is not None
+        seen = [t for g in result.table for t in g.tiles]
+        unseen = unseen_tiles(result.rack, result.rules, seen)
+        rows = discard_table(result.rack, result.rules, unseen=unseen)
+        first = next(r for r in rows if not r.tile.is_wild)
+        assert choice.tile == first.tile and choice.residual_after == 202
+        assert choice.distance_after == (first.melds.tiles, first.pairs.tiles)
+        return
+    choice = plan.discard_choice
+    assert choice is not None, "every plan ends with a discard [R-KEEP-DISCARD]"
+    left = list(plan.left)
+    assert choice.tile in left
+    layable = layable_now(plan, play)
+    numbered = [t for t in left if not t.is_wild]
+    if len(left) == 1:
+        assert choice.tile == left[0] and choice.tiles_to_go_out == 0
+        return
+    assert not choice.tile.is_wild or not numbered, "a joker only when finishing [R-JOKER-FINISH]"
+    free = [t for t in numbered if t.face not in layable]
+    assert choice.layable == (not free and bool(numbered))
+    if free:
+        assert choice.tile in free, "a layable tile while another can go [R-EXTRA-PENALTY]"
+    if any(t.is_wild for t in left) or len(left) > 5:
+        return  # the exact search below holds no jokers and few tiles
+    pairs_player = plan.mode == "pairs" or (plan.mode == "opened" and play.opened == "pairs")
+    pairs_seen = play.pairs_on_table or any(g.kind == "pair" for g in plan.table_after)
+    kinds = frozenset({"pair"} if pairs_player else {"run", "set", "pair"} if pairs_seen
+                      else {"run", "set"})  # fmt: skip
+    on_table = Counter(t.face for g in plan.table_after for t in g.tiles if t.face is not None)
+    held_all = Counter(t.face for t in left if t.face is not None)
+    unseen_faces = Counter({f: max(0, 2 - on_table[f] - held_all[f]) for f in ALL_FACES})
+    keys = []
+    for tile in free or numbered:
+        held = held_all.copy()
+        held[tile.face] -= 1
+        draws = go_out_draws(+held, plan.table_after, kinds, unseen_faces, play.layoff_limit, CAP)
+        keys.append((CAP + 1 if draws is None else draws, -tile.face.number, tile.face.index, tile))
+    best = min(keys)
+    factor = 2 if pairs_player else 1
+    if best[0] <= CAP:
+        assert (choice.tile, choice.tiles_to_go_out) == (best[3], best[0]), (
+            f"{' '.join(t.code for t in left)}: {choice} vs {best}"
+        )
+        rest = list(left)
+        rest.remove(choice.tile)
+        assert choice.residual_after == sum(t.points for t in rest) * factor
+    else:
+        assert choice.tiles_to_go_out is None or choice.tiles_to_go_out > CAP

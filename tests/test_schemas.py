@@ -153,6 +153,10 @@ PLAY_OUTPUTS = {
                             "--threshold", "30", "--table", "B1 B2 B3"],
     "a one-turn finish": ["R1", "R2", "R3", "K5", "--threshold", "6", "--no-same-turn-layoff"],
     "a one-turn finish below the bar": ["R1", "R2", "R3", "K5", "--one-turn-any-value"],
+    "a set's joker read as Y7": ["Y7", "K2", "K3", "B9", "--opened", "melds", "--table",
+                                 "R7 B7 J"],
+    "an opened discard": ["R5", "R6", "B9", "K9", "Y2", "Y3", "K13", "--opened", "melds",
+                          "--table", "R7 R8 R9"],
 }  # fmt: skip
 
 

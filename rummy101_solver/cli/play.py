@@ -88,7 +88,7 @@ def play(
         same_turn_layoff=same_turn_layoff,
     )
 
-    from rummy101_solver.engine.play import best_turn, check_copies, with_distance
+    from rummy101_solver.engine.play import best_turn, check_copies, with_discard, with_distance
     from rummy101_solver.report.play import play_json, play_text
     from rummy101_solver.report.render import dumps
 
@@ -101,6 +101,8 @@ def play(
                        time_limit=time_limit)  # fmt: skip
     # a player who cannot open: how far, in the time the command has left
     result = with_distance(result, time_limit=max(0.001, time_limit - (time.monotonic() - started)))
+    # the discard of a player who stays unopened: outs' discard table [R-KEEP-DISCARD]
+    result = with_discard(result, time_limit=max(0.05, time_limit - (time.monotonic() - started)))
     if fmt == "json":
         click.echo(dumps(play_json(result)))
     else:

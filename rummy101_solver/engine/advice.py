@@ -133,14 +133,16 @@ def advise(state: RoundState, *, time_limit: float = DEFAULT_TIME_LIMIT) -> Advi
         taking = replace(rules, take=tile)
         take = _turn(state, rack.with_tile(tile), taking, deadline, distance=False)
         stand = None
+        # a take no turn can use comes back refused, its plan the turn without it
+        usable = take.refused_take is None and take.best.status != "none"
         if opened:
             stand = _turn(state, rack, rules, deadline, distance=False)
-            better = take.best.status != "none" and (
+            better = usable and (
                 take.best.finish.possible
                 or take.best.residual_penalty < stand.best.residual_penalty
             )
         else:
-            better = take.best.opening is not None
+            better = usable and take.best.opening is not None
         verdict: TakeVerdict = "take" if better else "draw"
         return Advice(state, "draw", rules, unseen, tile, take, draw, stand, verdict)
     if state.taken is not None or opened:

@@ -19,9 +19,11 @@ Choices where the rule book is silent (also in the README):
 
 - a retrieved joker may be laid off or kept by a player opening this turn, not
   put into the opening's own melds: the opening comes first [R-RETRIEVE];
-- an unpinned joker on the table stands for what ``check`` works out (in a
-  set of 3 with two colours missing: the first missing colour in canonical
-  order); pin it (``J=Y7``) to say otherwise;
+- an unpinned joker in a table set stands for any colour the set lacks: a
+  set of 3 with one joker (``R7 B7 J``) is read ``J=K7`` or ``J=Y7``, and a
+  lay-off or retrieval may use either reading (the plan names the one it
+  relies on) [R-SET, R-WILD]; a pinned joker (``J=Y7``) stays pinned, and a
+  joker in a run stands for what ``check`` works out (its place as written);
 - ``--layoff-limit N`` counts the tiles that grow a group (lay-offs); the
   tile that replaces a retrieved joker does not count;
 - ``--retrieve full-set``: a joker leaves a set only when the set holds four
@@ -57,6 +59,7 @@ from rummy101_solver.game.tiles import (
     WILD,
     WILD_PENALTY,
     WILD_TILES,
+    Colour,
     Face,
     Rack,
     Tile,
@@ -65,6 +68,7 @@ from rummy101_solver.game.tiles import (
 )
 
 if TYPE_CHECKING:
+    from rummy101_solver.engine.discard import Discard, LayoffPlace
     from rummy101_solver.engine.outs import Distance
 
 __all__ = [
@@ -83,9 +87,12 @@ __all__ = [
     "best_turn",
     "check_copies",
     "check_keep",
+    "choose_discard",
     "deal_turn",
     "parse_table",
     "residual_before",
+    "with_discard",
+    "with_distance",
 ]
 
 Opened = Literal["no", "melds", "pairs"]
@@ -161,11 +168,17 @@ class PlayRules:
 @dataclass(frozen=True)
 class TableGroup:
     """One group on the table: its kind, tiles in order (runs ascending, sets
-    by colour) and the face each tile plays as [R-RUN, R-SET, R-PAIR, R-WILD]."""
+    by colour) and the face each tile plays as [R-RUN, R-SET, R-PAIR, R-WILD].
+
+    ``free``: per tile, True for an unpinned joker of a set: it may stand for
+    any colour the set lacks (``stands_for`` holds the default reading, the
+    first missing colours in canonical order); empty when none is free.
+    """
 
     kind: GroupKind
     tiles: tuple[Tile, ...]
     stands_for: tuple[Face, ...]
+    free: tuple[bool, ...] = ()
 
     @property
     def value(self) -> int:
@@ -177,6 +190,41 @@ class TableGroup:
         """Places of the wild tiles."""
         return tuple(i for i, t in enumerate(self.tiles) if t.is_wild)
 
+    @property
+    def open_colours(self) -> tuple[Colour, ...]:
+        """A set of 3 with free jokers: the colours its free jokers and its one
+        lay-off place share out (the colours no real tile or pinned joker
+        takes, canonical order); every reading leaves one of them open for a
+        lay-off [R-SET, R-WILD]. Empty for any other group (a set of 4 reads
+        its jokers one way only; runs are read in the order written)."""
+        if self.kind != "set" or len(self.tiles) != 3 or not any(self.free):
+            return ()
+        taken = {f.colour for f, free in zip(self.stands_for, self.free, strict=True) if not free}
+        return tuple(c for c in COLOURS if c not in taken)
+
+    @property
+    def default_open(self) -> Colour | None:
+        """The colour left open by the default reading (``stands_for``), or ``None``."""
+        colours = self.open_colours
+        if not colours:
+            return None
+        read = {f.colour for f, free in zip(self.stands_for, self.free, strict=True) if free}
+        return next(c for c in colours if c not in read)
+
+    def read_as(self, open_colour: Colour) -> TableGroup:
+        """This set of 3 with its free jokers standing for every colour of
+        :attr:`open_colours` but ``open_colour`` (tiles re-sorted by colour)
+        [R-SET, R-WILD]."""
+        colours = iter(c for c in self.open_colours if c != open_colour)
+        number = self.stands_for[0].number
+        places = [
+            (t, face(next(colours), number) if free else f, free)
+            for t, f, free in zip(self.tiles, self.stands_for, self.free, strict=True)
+        ]
+        places.sort(key=lambda p: p[1].colour.rank)
+        return TableGroup(self.kind, tuple(p[0] for p in places), tuple(p[1] for p in places),
+                          tuple(p[2] for p in places))  # fmt: skip
+
 
 @dataclass(frozen=True)
 class Move:
@@ -187,7 +235,9 @@ class Move:
     - ``tiles`` / ``stands_for``: the rack tiles put down and what each plays
       as (a retrieval: the one tile that replaces the joker);
     - ``group``: index (0-based) of the group in the table after the turn;
-    - ``end``: for a lay-off, ``low`` / ``high`` (run) or ``set``.
+    - ``end``: for a lay-off, ``low`` / ``high`` (run) or ``set``;
+    - ``reading``: for a move onto a set with free jokers, the set as the
+      move reads it before the turn (``R7 B7 J=Y7``) [R-SET, R-WILD].
     """
 
     kind: MoveKind
@@ -195,6 +245,7 @@ class Move:
     stands_for: tuple[Face, ...]
     group: int
     end: End | None = None
+    reading: TableGroup | None = None
 
 
 @dataclass(frozen=True)
@@ -219,15 +270,21 @@ class Plan:
     - ``mode``: ``melds`` / ``pairs`` (an opening this turn), ``opened`` (the
       player had opened) or ``none`` (not opened and nothing opens);
     - ``opening``: the opening laid this turn, or ``None``;
+    - ``table_read``: the table before the turn as the plan reads it (a set's
+      free jokers standing for the colours its moves rely on) [R-SET, R-WILD];
     - ``changed``: per group of ``table_after``, True when the turn changed or
       added it;
     - ``residual_penalty``: R-RESIDUAL after the turn, before the discard
       (202 when the player stays unopened);
-    - ``status``: ``optimal`` (proven), ``feasible`` (time limit) or ``none``.
+    - ``status``: ``optimal`` (proven), ``feasible`` (time limit) or ``none``;
+    - ``discard_choice``: the tile that ends the turn and why
+      (:func:`choose_discard`; the best plan's, ``None`` on alternatives)
+      [R-KEEP-DISCARD].
     """
 
     mode: Mode
     opening: Opening | None
+    table_read: tuple[TableGroup, ...]
     moves: tuple[Move, ...]
     table_after: tuple[TableGroup, ...]
     changed: tuple[bool, ...]
@@ -235,6 +292,7 @@ class Plan:
     residual_penalty: int
     finish: Finish
     status: PlanStatus
+    discard_choice: Discard | None = None
 
     @property
     def lays_something(self) -> bool:
@@ -263,7 +321,11 @@ class PlayResult:
     solve found has status ``feasible``); ``alternatives_asked``: how many
     were asked for; ``distance``: when the player cannot open
     (``can_open`` False), how many tiles it is from a meld and from a pairs
-    opening (:func:`with_distance`; ``None`` until a command computes it).
+    opening (:func:`with_distance`; ``None`` until a command computes it);
+    ``refused_take``: the discard the player asked to take (``rules.take``)
+    when no turn can use it: do not take it [R-TAKE-DISCARD]; everything else
+    (``rack``, ``rules``, the plans) is then the turn without it, the player
+    drawing instead.
     """
 
     rack: Rack
@@ -278,6 +340,7 @@ class PlayResult:
     distance: OpeningDistance | None = None
     alternatives_complete: bool = True
     alternatives_asked: int = 0
+    refused_take: Tile | None = None
 
 
 @dataclass(frozen=True)
@@ -310,6 +373,8 @@ def with_distance(result: PlayResult, *, time_limit: float = DEFAULT_TIME_LIMIT)
 
     deadline = time.monotonic() + time_limit
     seen = [t for g in result.table for t in g.tiles]
+    if result.refused_take is not None:  # it stays on the discard pile, seen
+        seen.append(result.refused_take)
     unseen = unseen_tiles(result.rack, result.rules, seen)
     found = [
         rack_distance(
@@ -323,6 +388,19 @@ def with_distance(result: PlayResult, *, time_limit: float = DEFAULT_TIME_LIMIT)
         for kind in KINDS
     ]
     return replace(result, distance=OpeningDistance(*found))
+
+
+def with_discard(result: PlayResult, *, time_limit: float = DEFAULT_TIME_LIMIT) -> PlayResult:
+    """``result`` with the discard of a best plan that lays nothing while
+    unopened (mode ``none``): the best row of ``outs``' discard table
+    (:func:`choose_discard`); any other result unchanged (:func:`best_turn`
+    gives an opened or opening plan its discard). ``time_limit`` in seconds."""
+    best = result.best
+    if best.mode != "none" or best.discard_choice is not None:
+        return result
+    choice = choose_discard(result.rack, result.table, result.rules, result.play_rules, best,
+                            time_limit=time_limit)  # fmt: skip
+    return replace(result, best=replace(best, discard_choice=choice))
 
 
 # --- the table -------------------------------------------------------------------
@@ -369,17 +447,19 @@ def parse_table(text: str, rules: Rules) -> tuple[TableGroup, ...]:
                 f"table group {number} ({_group_text(group)}) is not legal:"
                 f" {first.message} [{first.rule}]"
             )
-        places: list[tuple[Tile, Face]] = []
+        places: list[tuple[Tile, Face, bool]] = []
         for lt, f in zip(group, verdict.stands_for, strict=True):
             assert f is not None, "a legal group names every face"
-            places.append((lt.tile, f))
+            # an unpinned joker of a set may stand for any colour it lacks [R-SET, R-WILD]
+            unpinned = verdict.kind == "set" and lt.tile.is_wild and lt.pin is None
+            places.append((lt.tile, f, unpinned))
         if verdict.kind == "run":
             places.sort(key=lambda p: p[1].number)
         elif verdict.kind == "set":
             places.sort(key=lambda p: p[1].colour.rank)
-        out.append(
-            TableGroup(verdict.kind, tuple(t for t, _ in places), tuple(f for _, f in places))
-        )
+        free = tuple(p[2] for p in places) if any(p[2] for p in places) else ()
+        tiles = tuple(p[0] for p in places)
+        out.append(TableGroup(verdict.kind, tiles, tuple(p[1] for p in places), free))
     return tuple(out)
 
 
@@ -488,6 +568,7 @@ class TurnModel(PackingModel):
         self.turn = turn
         self.slots: list[_Slot] = []
         self.retrievals: list[_Retrieval] = []
+        self.readings: dict[int, dict[Colour, int]] = {}
         self.finish_var = -1
         self.joker_finish_var = -1
         self._forbidding = False
@@ -509,6 +590,9 @@ class TurnModel(PackingModel):
         wild_supply = self.problem.wilds
         for g, group in enumerate(self.turn.table):
             if group.kind == "pair":
+                continue
+            if group.open_colours:
+                self._add_read_layoffs(g, group)
                 continue
             used_in_group: list[int] = []
             ends: tuple[End, ...] = ("low", "high") if group.kind == "run" else ("set",)
@@ -539,12 +623,53 @@ class TurnModel(PackingModel):
                 # at most `limit` tiles onto one group per turn [R-LAYOFF-LIMIT]
                 m.add_linear(used_in_group, [1] * len(used_in_group), ub=limit)
 
+    def _add_read_layoffs(self, g: int, group: TableGroup) -> None:
+        # a set of 3 with free jokers: one reading per colour left open; the
+        # lay-off place is the open colour of the reading chosen [R-SET, R-WILD, R-LAYOFF]
+        m = self.model
+        counts = self.problem.counts
+        number = group.stands_for[0].number
+        reads = {c: m.new_bool_var() for c in group.open_colours}
+        m.add_exactly_one(list(reads.values()))
+        self.readings[g] = reads
+        used: list[int] = []
+        for c, read in reads.items():
+            f = face(c, number)
+            real = m.new_bool_var() if counts[f] > 0 else None
+            wild = m.new_bool_var() if self.problem.wilds else None
+            place = [v for v in (real, wild) if v is not None]
+            if not place:
+                continue
+            # one tile, and only on the colour the reading leaves open
+            m.add_linear([*place, read], [1] * len(place) + [-1], ub=0)
+            self.slots.append(_Slot(g, "set", 1, f, real, wild))
+            used += place
+        limit = self.turn.play_rules.layoff_limit
+        if limit is not None and len(used) > limit:
+            m.add_linear(used, [1] * len(used), ub=limit)  # [R-LAYOFF-LIMIT]
+
     def _add_retrievals(self) -> None:
         # a table joker swapped for exactly the tile it stands for [R-RETRIEVE]
         m = self.model
         full_set = self.turn.play_rules.retrieve == "full-set"
         for g, group in enumerate(self.turn.table):
+            reads = self.readings.get(g, {})
+            for c, read in reads.items():
+                # a free joker stands for colour c in every reading but the one leaving c open
+                f = face(c, group.stands_for[0].number)
+                if not self.problem.counts[f]:
+                    continue
+                var = m.new_bool_var()
+                m.add_linear([var, read], [1, 1], ub=1)
+                if full_set:
+                    # only from a set completed to four colours by a real tile
+                    reals = [s.real for s in self.slots if s.group == g and s.real is not None]
+                    m.add_linear([var, *reals], [1] + [-1] * len(reals), ub=0)
+                place = next(i for i, free in enumerate(group.free) if free)
+                self.retrievals.append(_Retrieval(g, place, f, var))
             for place in group.jokers:
+                if reads and group.free[place]:
+                    continue
                 f = group.stands_for[place]
                 if not self.problem.counts[f]:
                     continue
@@ -845,7 +970,8 @@ def _plan(
         tiles = tuple(WILD if wild else tile_of(f) for f, wild in places)
         melds.append(Meld(meld_kind, tiles, tuple(f for f, _ in places)))
     melds.sort(key=meld_sort_key)
-    groups = [list(zip(g.tiles, g.stands_for, strict=True)) for g in table]
+    read = _reading(table, model, values)
+    groups = [list(zip(g.tiles, g.stands_for, strict=True)) for g in read]
     changed = [False] * len(table)
     layoffs: dict[tuple[int, End], list[tuple[Tile, Face]]] = {}
     for s in model.slots:
@@ -866,7 +992,8 @@ def _plan(
             groups[g] += placed
             groups[g].sort(key=lambda p: p[1].colour.rank)
         changed[g] = True
-        move = Move("lay off", tuple(t for t, _ in placed), tuple(f for _, f in placed), g, end)
+        move = Move("lay off", tuple(t for t, _ in placed), tuple(f for _, f in placed), g, end,
+                    read[g] if read[g].free else None)  # fmt: skip
         (wild_layoffs if any(t.is_wild for t, _ in placed) else real_layoffs).append(move)
     retrievals = []
     for r in retrieved:
@@ -874,7 +1001,8 @@ def _plan(
         place = groups[r.group].index((WILD, r.face))
         groups[r.group][place] = (real, r.face)
         changed[r.group] = True
-        retrievals.append(Move("retrieve", (real,), (r.face,), r.group))
+        retrievals.append(Move("retrieve", (real,), (r.face,), r.group, None,
+                               read[r.group] if read[r.group].free else None))  # fmt: skip
     # pool: what leaves the rack, what the retrievals bring back
     for meld in melds:
         pool.subtract(meld.tiles)
@@ -885,8 +1013,8 @@ def _plan(
     left = sort_tiles(list(pool.elements()))
     new_groups = [TableGroup(m.kind, m.tiles, m.stands_for) for m in melds]
     after = tuple(
-        TableGroup(g.kind, tuple(t for t, _ in places), tuple(f for _, f in places))
-        for g, places in zip(table, groups, strict=True)
+        TableGroup(g.kind, *_unzip(places), _free_after(g, places))
+        for g, places in zip(read, groups, strict=True)
     ) + tuple(new_groups)
     first_new = len(table)
     kind_word: MoveKind = "open" if turn.opening else "meld"
@@ -916,6 +1044,7 @@ def _plan(
     return Plan(
         mode=mode,
         opening=opening,
+        table_read=read,
         moves=tuple(moves),
         table_after=after,
         changed=tuple(changed) + (True,) * len(new_groups),
@@ -924,6 +1053,43 @@ def _plan(
         finish=_finish(left, table, rules, turn),
         status="optimal" if status == "optimal" else "feasible",
     )
+
+
+def _reading(table: tuple[TableGroup, ...], model: TurnModel, values: Sequence[int]
+             ) -> tuple[TableGroup, ...]:  # fmt: skip
+    """The table as a solution reads it: a set whose free jokers the turn uses
+    is read with the colour it lays off open, or else the default open colour
+    unless a retrieval needs that one, then the first colour no retrieval
+    needs; every other group as given [R-SET, R-WILD]."""
+    out = list(table)
+    for g, group in enumerate(table):
+        if not group.open_colours:
+            continue
+        laid = [s.face.colour for s in model.slots if s.group == g
+                and any(v is not None and values[v] for v in (s.real, s.wild))]  # fmt: skip
+        taken = {r.face.colour for r in model.retrievals if r.group == g and values[r.var]}
+        if laid:
+            open_colour = laid[0]
+        elif group.default_open not in taken:
+            continue
+        else:
+            open_colour = next(c for c in group.open_colours if c not in taken)
+        out[g] = group.read_as(open_colour)
+    return tuple(out)
+
+
+def _unzip(places: list[tuple[Tile, Face]]) -> tuple[tuple[Tile, ...], tuple[Face, ...]]:
+    return tuple(t for t, _ in places), tuple(f for _, f in places)
+
+
+def _free_after(group: TableGroup, places: list[tuple[Tile, Face]]) -> tuple[bool, ...]:
+    """The free flags of a set after the turn: none once it holds four tiles or
+    no joker (its reading is then fixed), else the flags of its tiles."""
+    if not group.free or len(places) != len(group.tiles):
+        return ()
+    flags = dict(zip(group.stands_for, group.free, strict=True))
+    out = tuple(t.is_wild and flags.get(f, False) for t, f in places)
+    return out if any(out) else ()
 
 
 def _score(melds: Sequence[Meld], kind: OpeningKind) -> int:
@@ -948,7 +1114,7 @@ def _finish(left: tuple[Tile, ...], table: tuple[TableGroup, ...], rules: Rules,
 
 def _unopened(rack: Rack, table: tuple[TableGroup, ...], status: PlanStatus) -> Plan:
     """Not opened and nothing opens: nothing laid, 202 [R-PENALTY, R-RESIDUAL]."""
-    return Plan("none", None, (), table, (False,) * len(table), rack.tiles, UNOPENED_PENALTY,
+    return Plan("none", None, table, (), table, (False,) * len(table), rack.tiles, UNOPENED_PENALTY,
                 Finish(False, False, None, 0), status)  # fmt: skip
 
 
@@ -961,6 +1127,131 @@ def _rank(plan: Plan) -> tuple[int, int, int, int, int]:
         len(plan.left),
         plan.mode == "pairs",
     )
+
+
+def _places(table: Sequence[TableGroup], limit: int | None) -> list[LayoffPlace]:
+    """The lay-off places of a table for a later turn [R-LAYOFF, R-LAYOFF-LIMIT]."""
+    from rummy101_solver.engine.discard import LayoffPlace
+
+    out = []
+    for g in table:
+        if g.kind == "run":
+            out.append(LayoffPlace(low=tuple(_slot_faces(g, "low")),
+                                   high=tuple(_slot_faces(g, "high")), limit=limit))  # fmt: skip
+        elif g.kind == "set" and len(g.tiles) == 3:
+            faces = tuple(_set_faces(g))
+            out.append(LayoffPlace(set_faces=faces, limit=limit))
+    return out
+
+
+def _set_faces(group: TableGroup) -> list[Face]:
+    """The faces a set of 3 may take, every reading of its free jokers [R-SET, R-LAYOFF]."""
+    number = group.stands_for[0].number
+    if group.open_colours:
+        return [face(c, number) for c in group.open_colours]
+    return _slot_faces(group, "set")
+
+
+def _layable(plan: Plan, play: PlayRules) -> list[Tile]:
+    """Numbered tiles left that could still be laid off this turn onto the
+    table after it: next to a run's end or a set's missing colour, the group
+    below its lay-off limit, lay-offs allowed now [R-LAYOFF, R-LAYOFF-LIMIT,
+    R-SAME-TURN]."""
+    if plan.mode == "none" or (plan.opening is not None and not play.same_turn_layoff):
+        return []
+    laid = Counter(m.group for m in plan.moves if m.kind == "lay off" for _ in m.tiles)
+    faces: set[Face] = set()
+    for g, group in enumerate(plan.table_after[: len(plan.table_read)]):
+        limit = play.layoff_limit
+        if group.kind == "pair" or (limit is not None and laid[g] >= limit):
+            continue
+        if group.kind == "run":
+            faces.update(_slot_faces(group, "low")[:1] + _slot_faces(group, "high")[:1])
+        elif len(group.tiles) == 3:
+            faces.update(_set_faces(group))
+    # the player's own new melds are on the table too
+    for group in plan.table_after[len(plan.table_read) :]:
+        if group.kind == "run":
+            faces.update(_slot_faces(group, "low")[:1] + _slot_faces(group, "high")[:1])
+        elif group.kind == "set" and len(group.tiles) == 3:
+            faces.update(_slot_faces(group, "set"))
+    return [t for t in plan.left if t.face is not None and t.face in faces]
+
+
+def choose_discard(
+    rack: Rack,
+    table: Sequence[TableGroup],
+    rules: Rules,
+    play: PlayRules,
+    plan: Plan,
+    *,
+    time_limit: float = DEFAULT_TIME_LIMIT,
+) -> Discard | None:
+    """The tile that ends ``plan``'s turn, and why [R-KEEP-DISCARD]
+    (:mod:`~rummy101_solver.engine.discard`):
+
+    - not opened and not opening (mode ``none``): the first row of
+      :func:`~rummy101_solver.engine.outs.discard_table` that is not a joker,
+      the table's tiles seen: fewest tiles from an opening after it, then the
+      other kind, then the most outs; ``distance_after`` (melds, pairs);
+    - opened or opening now: :func:`~rummy101_solver.engine.discard.opened_discard`
+      over the tiles left, the lay-off places of the table after the turn
+      (the player's new melds too), the kinds the player may lay next
+      [R-PAIRS-AFTER] and the unseen copies.
+
+    ``None`` for a plan with nothing left (never: a turn keeps one) or no
+    plan. ``time_limit`` in seconds.
+    """
+    from rummy101_solver.engine.discard import Discard, opened_discard
+    from rummy101_solver.engine.outs import discard_table, unseen_tiles
+
+    if not plan.left or plan.status == "none":
+        return None
+    if plan.mode == "none":
+        unseen = unseen_tiles(rack, rules, [t for g in table for t in g.tiles])
+        rows = discard_table(rack, rules, unseen=unseen, time_limit=time_limit)
+        row = next((r for r in rows if not r.tile.is_wild), rows[0])
+        melds, pairs = row.melds.tiles, row.pairs.tiles
+
+        def away(n: int | None, kind: str) -> str:
+            return f"{kind} out of reach" if n is None else f"{kind} {n} tile{'s' * (n != 1)}"
+
+        copies = row.outs.copies("any")
+        why = (
+            f"the best row of the discard table (rummy101 outs): after it {away(melds, 'melds')},"
+            f" {away(pairs, 'pairs')} from an opening, {copies} unseen tile{'s' * (copies != 1)}"
+            " that are outs"
+            " [R-OPEN-MELDS, R-OPEN-PAIRS]"
+        )
+        proven = row.outs.complete and "feasible" not in (row.melds.status, row.pairs.status)
+        return Discard(row.tile, why, (melds, pairs), None, UNOPENED_PENALTY, proven=proven)
+    seen = [t for g in plan.table_after for t in g.tiles]
+    unseen_faces: Counter[Face] = Counter()
+    for tile, k in unseen_tiles(Rack(plan.left), rules, seen).tiles:
+        if tile.face is not None and not tile.is_wild:
+            unseen_faces[tile.face] += k
+    pairs_player = plan.mode == "pairs" or (plan.mode == "opened" and play.opened == "pairs")
+    if pairs_player:
+        kinds: frozenset[Literal["run", "set", "pair"]] = frozenset({"pair"})
+    else:
+        pairs_seen = play.pairs_on_table or any(g.kind == "pair" for g in plan.table_after)
+        kinds = frozenset({"run", "set", "pair"} if pairs_seen else {"run", "set"})
+    places = _places(plan.table_after, play.layoff_limit)
+    factor = PAIRS_PENALTY_FACTOR if pairs_player else 1
+    return opened_discard(plan.left, _layable(plan, play), places, unseen_faces, kinds, rules,
+                          factor, time_limit=min(time_limit, 2.0))  # fmt: skip
+
+
+def _with_discard(rack: Rack, table: tuple[TableGroup, ...], rules: Rules, play: PlayRules,
+                  plan: Plan, deadline: float) -> Plan:  # fmt: skip
+    """``plan`` with its :attr:`Plan.discard_choice` (:func:`choose_discard`),
+    a plan that opens or plays on only: the discard table of an unopened rack
+    comes later (:func:`with_discard`), after the distance."""
+    if plan.mode == "none":
+        return plan
+    left = max(deadline - time.monotonic(), 0.05)
+    return replace(plan, discard_choice=choose_discard(rack, table, rules, play, plan,
+                                                       time_limit=left))  # fmt: skip
 
 
 def residual_before(rack: Rack, opened: Opened) -> int:
@@ -1018,12 +1309,22 @@ def best_turn(
     can_open: bool | None = None
     if play.opened == "no" and (proven or opens):
         can_open = opens
+    if not candidates and rules.take is not None and proven:
+        # the taken tile cannot be used: the turn is played without it, drawing
+        # instead, so no tile the player never took is counted [R-TAKE-DISCARD]
+        without = list(rack.tiles)
+        without.remove(rules.take)
+        inner = best_turn(Rack(tuple(without)), table, replace(rules, take=None), play,
+                          alternatives=alternatives,
+                          time_limit=max(deadline - time.monotonic(), 0.001))  # fmt: skip
+        return replace(inner, refused_take=rules.take)
     if not candidates:
         best = _unopened(rack, table, "optimal" if proven else "none")
         if play.opened != "no":
             # only a taken tile that cannot be used leaves an opened player no plan
             best = replace(best, mode="opened", residual_penalty=residual_before(rack, play.opened),
                            status="none")  # fmt: skip
+        best = _with_discard(rack, table, rules, play, best, deadline)
         return PlayResult(rack, table, rules, play, best, (), residual_before(rack, play.opened),
                           can_open, proven, alternatives_complete=proven,
                           alternatives_asked=alternatives)  # fmt: skip
@@ -1031,6 +1332,7 @@ def best_turn(
     best, model, values = candidates[0]
     if not proven and best.status == "optimal":
         best = replace(best, status="feasible")
+    best = _with_discard(rack, table, rules, play, best, deadline)
     others: list[Plan] = []
     mode = best.mode
     complete = True  # every alternative proven next-best, or none more exists

@@ -275,6 +275,7 @@ def play(
         check_copies,
         check_keep,
         parse_table,
+        with_discard,
         with_distance,
     )
     from rummy101_solver.report.play import play_json
@@ -310,7 +311,9 @@ def play(
     result = best_turn(case.rack, groups, case.rules, play_rules,
                        alternatives=case.alternatives, time_limit=case.time_limit)  # fmt: skip
     left = max(0.001, case.time_limit - (time.monotonic() - started))
-    return play_json(with_distance(result, time_limit=left))
+    result = with_distance(result, time_limit=left)
+    left = max(0.05, case.time_limit - (time.monotonic() - started))
+    return play_json(with_discard(result, time_limit=left))
 
 
 def score(

@@ -10,6 +10,7 @@ from typing import Any
 
 from tabulate import tabulate
 
+from rummy101_solver.engine.discard import Discard
 from rummy101_solver.engine.play import Move, OpeningDistance, Plan, PlayResult, TableGroup
 from rummy101_solver.game.tiles import codes
 from rummy101_solver.messages import count_of
@@ -29,14 +30,46 @@ def group_json(group: TableGroup) -> dict[str, Any]:
 
 
 def move_json(move: Move) -> dict[str, Any]:
-    """One move: kind, tiles, what they play as, group (1-based, in ``table_after``), end."""
+    """One move: kind, tiles, what they play as, group (1-based, in ``table_after``), end,
+    and the reading of a set with free jokers the move relies on (``["R7", "B7", "J=Y7"]``,
+    else null) [R-SET, R-WILD]."""
     return {
         "kind": move.kind,
         "tiles": codes(move.tiles),
         "stands_for": [f.code for f in move.stands_for],
         "group": move.group + 1,
         "end": move.end,
+        "reading": _group_tiles(move.reading).split() if move.reading is not None else None,
     }
+
+
+def discard_json(discard: Discard | None) -> dict[str, Any] | None:
+    """The discard that ends the turn: tile, why, ``distance_after`` (not opened:
+    ``{"melds", "pairs"}``) or ``tiles_to_go_out`` (opened), ``residual_after``,
+    ``layable``, ``proven`` [R-KEEP-DISCARD]; ``None`` without one."""
+    if discard is None:
+        return None
+    after = None
+    if discard.distance_after is not None:
+        after = dict(zip(("melds", "pairs"), discard.distance_after, strict=True))
+    return {
+        "tile": discard.tile.code,
+        "why": discard.why,
+        "distance_after": after,
+        "tiles_to_go_out": discard.tiles_to_go_out,
+        "residual_after": discard.residual_after,
+        "layable": discard.layable,
+        "proven": discard.proven,
+    }
+
+
+def discard_text(discard: Discard, *, color: bool = False) -> str:
+    """The plan's last line: ``Discard: B9: the last tile: a finish [R-FINISH].``"""
+    residual = f"; residual penalty after it {discard.residual_after}"
+    if discard.tiles_to_go_out == 0 and discard.residual_after == 0:
+        residual = ""  # the last tile: a finish
+    cut = "" if discard.proven else " (the time limit cut the search: the best found)"
+    return f"Discard: {tile_text(discard.tile, color=color)}: {discard.why}{residual}{cut}."
 
 
 def plan_json(plan: Plan, result: PlayResult) -> dict[str, Any]:
@@ -56,7 +89,7 @@ def plan_json(plan: Plan, result: PlayResult) -> dict[str, Any]:
         ],
         "left": codes(plan.left),
         "residual_penalty": plan.residual_penalty,
-        "discard": plan.discard.code if plan.discard else None,
+        "discard": discard_json(plan.discard_choice),
         "finish": {
             "possible": finish.possible,
             "joker_finish": finish.joker_finish,
@@ -125,6 +158,7 @@ def play_json(result: PlayResult) -> dict[str, Any]:
         "residual_penalty": best["residual_penalty"],
         "discard": best["discard"],
         "finish": best["finish"],
+        "refused_take": result.refused_take.code if result.refused_take else None,
         "can_open": result.can_open,
         "distance": distance_json(result.distance),
         "proven": result.proven,
@@ -149,17 +183,24 @@ def _tiles(move: Move, color: bool = False) -> str:
 
 def move_text(move: Move, *, color: bool = False) -> str:
     """The move in words: ``lay off R6 onto group 1 (high end)``,
-    ``retrieve joker from group 2 with Y7``, ``meld R6 B6 J=K6 (group 4)``;
+    ``retrieve joker from group 2 with Y7``, ``meld R6 B6 J=K6 (group 4)``; a
+    set with a free joker names the reading the move relies on
+    (``retrieve joker from group 1 (read as R7 B7 J=Y7) with Y7``) [R-SET, R-WILD];
     tiles in their colours when ``color``."""
     number = move.group + 1
     tiles = _tiles(move, color)
+    read = ""
+    if move.reading is not None:  # a set whose free joker the move reads one way
+        read = f", read as {_group_tiles(move.reading, color)}"
     if move.kind == "lay off":
         if move.end == "set":
             colours = ", ".join(_COLOUR_NAMES[f.colour.value] for f in move.stands_for)
-            return f"lay off {tiles} onto group {number} (set: {colours})"
+            return f"lay off {tiles} onto group {number} (set: {colours}{read})"
         return f"lay off {tiles} onto group {number} ({move.end} end)"
     if move.kind == "retrieve":
-        return f"retrieve joker from group {number} with {tiles}"
+        if read:
+            read = f" ({read.removeprefix(', ')})"
+        return f"retrieve joker from group {number}{read} with {tiles}"
     return f"{move.kind} {tiles} (group {number})"
 
 
@@ -186,6 +227,26 @@ def table_after_table(plan: Plan, fmt: str, *, color: bool = False) -> str:
         for i, (g, changed) in enumerate(zip(plan.table_after, plan.changed, strict=True), start=1)
     ]
     return tabulate(rows, headers=["group", "kind", "tiles", "value", "changed"], tablefmt=fmt)
+
+
+def _refused(result: PlayResult, color: bool = False) -> list[str]:
+    """The refused take: do not take it; the plan shown is the turn without it."""
+    taken = result.refused_take
+    if taken is None:
+        return []
+    tile = tile_text(taken, color=color)
+    if result.play_rules.opened == "no":
+        why = (
+            f"no melds worth {result.rules.meld_bar} points and no {result.rules.pairs_bar}"
+            " pairs use it [R-OPEN-MELDS, R-OPEN-PAIRS]"
+        )
+    else:
+        why = "no new meld, lay-off or retrieval uses it"
+    return [
+        f"Taken discard: {tile} (must be used at once) [R-TAKE-DISCARD].",
+        f"Verdict: the taken {tile} cannot be used this turn ({why}): do not take it"
+        " [R-TAKE-DISCARD]. Below: the turn without it, drawing instead.",
+    ]
 
 
 def _verdict(result: PlayResult, color: bool = False) -> str:
@@ -278,6 +339,7 @@ def play_text(result: PlayResult, fmt: str = "simple", *, color: bool = False) -
     ]
     lines += _state_text(result)
     lines += rules_text(result.rules, color=color)
+    lines += _refused(result, color)
     lines.append(_verdict(result, color))
     if result.distance is not None:
         lines.append(distance_text(result.distance, color=color))
@@ -296,16 +358,15 @@ def play_text(result: PlayResult, fmt: str = "simple", *, color: bool = False) -
         f"Left: {tiles_text(plan.left, color=color)}   residual penalty"
         f" {result.residual_before} → {plan.residual_penalty}",
     ]
-    if plan.discard is not None:
-        lines.append(f"Discard: {tile_text(plan.discard, color=color)}")
+    alternatives = []
     if result.alternatives:
         rows = [
             [rank, "; ".join(short_move_text(m, color=color) for m in p.moves),
              tiles_text(p.left, color=color), p.residual_penalty]
             for rank, p in enumerate(result.alternatives, start=2)
         ]  # fmt: skip
-        lines += ["", "Other plans (different tiles left):"]
-        lines.append(
+        alternatives += ["", "Other plans (different tiles left):"]
+        alternatives.append(
             tabulate(
                 rows,
                 headers=["rank", "moves", "left", "residual penalty"],
@@ -313,14 +374,17 @@ def play_text(result: PlayResult, fmt: str = "simple", *, color: bool = False) -
                 disable_numparse=True,
             )
         )
-        lines += [
+        alternatives += [
             f"(rank {rank} feasible: the time limit ran out before this was proven next-best)"
             for rank, p in enumerate(result.alternatives, start=2)
             if p.status == "feasible"
         ]
     if not result.alternatives_complete and len(result.alternatives) < result.alternatives_asked:
-        lines.append(_fewer_text(result))
-    return "\n".join(lines)
+        alternatives.append(_fewer_text(result))
+    # the plan ends with its discard [R-KEEP-DISCARD]
+    if plan.discard_choice is not None:
+        lines.append(discard_text(plan.discard_choice, color=color))
+    return "\n".join(lines + alternatives)
 
 
 def _fewer_text(result: PlayResult) -> str:

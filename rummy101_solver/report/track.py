@@ -235,8 +235,9 @@ def advice_text(advice: Advice, fmt: str = "simple", *, color: bool = False) -> 
         if advice.take is not None and advice.take_tile is not None:
             tile = tile_text(advice.take_tile, color=color)
             plan = advice.take.best
+            refused = advice.take.refused_take is not None  # the turn without it
             if state.my_opening is None:
-                if plan.opening is not None:
+                if plan.opening is not None and not refused:
                     unit = "points" if plan.opening.kind == "melds" else "pairs"
                     what = (
                         f"it opens now with {plan.opening.kind}"
@@ -247,7 +248,7 @@ def advice_text(advice: Advice, fmt: str = "simple", *, color: bool = False) -> 
             else:
                 stand = advice.stand
                 assert stand is not None
-                if plan.status == "none":
+                if refused or plan.status == "none":
                     what = "it cannot be used at once [R-TAKE-DISCARD]"
                 elif plan.finish.possible:
                     what = "the turn with it finishes [R-FINISH]"
