@@ -19,12 +19,14 @@ import pytest
 from rummy101_solver.engine.outs import (
     DistanceSearch,
     Unseen,
+    discard_table,
     laid_bound,
     unseen_tiles,
 )
 from rummy101_solver.engine.sweep import (
     Plan,
     SweepRack,
+    discard_distances,
     meld_distance,
     meld_outs,
     meld_plan,
@@ -134,6 +136,21 @@ def test_distance_with_seen_tiles_and_an_indicator_equals_cp_sat() -> None:
         unseen = unseen_tiles(rack, rules, seen)
         got, _ = meld_distance(as_sweep(rack, unseen, 21), bar)
         assert got == sat_distance(rack, rules, unseen), seed
+
+
+def test_discard_rows_equal_cp_sat() -> None:
+    """Every row's meld distance of the discard table [R-KEEP-DISCARD]."""
+    for seed, rack in enumerate(deal_racks(40, 2, 22), start=40):
+        bar = near_bars(rack)[1] + 2
+        rules = Rules(threshold=bar)
+        unseen = unseen_tiles(rack, rules)
+        got = discard_distances(as_sweep(rack, unseen, 21), bar)
+        table = discard_table(rack, rules, unseen=unseen, time_limit=120)
+        assert len(got) == len(table)
+        for row in table:
+            face = row.tile.face
+            assert row.melds.status == "optimal"
+            assert got[-1 if face is None else face.index] == row.melds.tiles, (seed, row.tile.code)
 
 
 def test_outs_are_the_tiles_whose_draw_lowers_the_distance() -> None:

@@ -189,28 +189,14 @@ class Sweep:
     """One forward sweep of a :class:`SweepRack` with at most ``limit`` placed
     tiles; :meth:`backward` adds the backward sweep for outs and discard rows."""
 
-    def __init__(self, rack: SweepRack, limit: int, bar: int = 0, *, bounded: bool = True) -> None:
+    def __init__(self, rack: SweepRack, limit: int) -> None:
         self.rack = rack
         self.limit = limit
-        self.bar = bar
-        self.bounded = bounded
-        self.cap = max(0, min(U_MASK, rack.size + limit - rack.max_laid)) if bounded else 0
-        # points of the rack's tiles still to come after each step (an upper bound)
-        self._rest: list[int] = []
+        self.cap = max(0, min(U_MASK, rack.size + limit - rack.max_laid))
         self.wmax = min(WILD_TILES, rack.wild_avail)
         self.layers: list[Layer] = []  # the layer before each step
         self.steps: list[tuple[int, int]] = []  # (number, colour or -1 for the sets)
         self.back: list[Layer] | None = None
-        order = [(n, c) for n in range(1, 14) for c in (0, 1, 2, 3, -1)]
-        for n, c in order:
-            later = sum(
-                m * rack.held[cc * 13 + m - 1]
-                for m in range(n, 14)
-                for cc in range(4)
-                if m > n or (c >= 0 and cc > c)
-            )
-            self._rest.append(later)
-        self._step = 0
         cur: Layer = {0: {0: 0}}
         for n in range(1, 14):
             for c in range(4):
@@ -221,29 +207,6 @@ class Sweep:
             self.steps.append((n, -1))
             cur = self._set_step(cur, n)
         self.final = cur
-
-    def _prune(self, new: Layer, step: int) -> Layer:
-        """Drop what cannot reach the bar: points so far, the open runs' tiles
-        not yet credited, the rack's tiles still to come, 13 per tile still to
-        place and per free wild tile (an upper bound)."""
-        n, c = self.steps[step]
-        rest = self._rest[step]
-        bar, limit, wh = self.bar, self.limit, self.rack.wilds
-        out: Layer = {}
-        for key, inner in new.items():
-            pending = 0
-            for cc in range(4):
-                a1, a2, _ = _CS[(key >> (cc * CS_BITS)) & CS_MASK]
-                m = n if (c < 0 or cc <= c) else n - 1
-                pending += a1 * m + a2 * (2 * m - 1)
-            free = max(0, wh - ((key >> W_SHIFT) & 3))
-            top = rest + pending + 13 * free
-            kept = {
-                ku: v for ku, v in inner.items() if v + top + 13 * (limit - (ku >> U_BITS)) >= bar
-            }
-            if kept:
-                out[key] = kept
-        return out
 
     # --- steps -----------------------------------------------------------------
     def _options(
@@ -361,10 +324,6 @@ class Sweep:
         return self._finish(new)
 
     def _finish(self, new: Layer) -> Layer:
-        step = self._step
-        self._step += 1
-        if self.bar > 0:
-            return self._prune(new, step)
         return {k: v for k, v in new.items() if v}
 
     # --- reading the curve -------------------------------------------------------
@@ -373,8 +332,6 @@ class Sweep:
 
     def need(self, k: int) -> int:
         """Rack tiles that must stay unlaid when ``k`` are placed (the laid bound)."""
-        if not self.bounded:
-            return -99
         return self.rack.size + k - self.rack.max_laid
 
     def curve(self) -> list[int]:
@@ -438,10 +395,12 @@ class Sweep:
         after: dict[int, int],
         k: int,
         bar: int,
+        fewer: int = 0,
     ) -> bool:
         """Whether a forward part, a move and a backward part make a packing
-        with exactly ``k`` placed tiles, value at least ``bar``, within the laid bound."""
-        need = self.need(k)
+        with exactly ``k`` placed tiles, value at least ``bar``, within the laid
+        bound (of a rack ``fewer`` tiles smaller, the bound unchanged)."""
+        need = self.need(k) - fewer
         for ku1, v1 in before.items():
             k1 = (ku1 >> U_BITS) + dk
             if k1 > k:
@@ -484,11 +443,13 @@ def _first(curve: Sequence[int], bar: int) -> int | None:
     return next((k for k, v in enumerate(curve) if v >= bar), None)
 
 
-def meld_distance(rack: SweepRack, bar: int, *, start: int = 2) -> tuple[int | None, Sweep | None]:
+def meld_distance(rack: SweepRack, bar: int, *, start: int = 0) -> tuple[int | None, Sweep | None]:
     """(distance, the sweep that found it): the fewest placed tiles for melds
     worth at least ``max(1, bar)`` points [R-OPEN-MELDS, R-RISING], or
     ``None`` when no packing reaches the bar. The placed-tile limit starts at
-    ``start`` and doubles while the bar is out of reach."""
+    ``start`` and grows by one while the bar is out of reach: each placed tile
+    more costs several times the work, so the last sweep dominates (doubling
+    measured 1.3 s against 0.14 s median on 8 dealt racks)."""
     bar = max(1, bar)
     most = sum(rack.avail) - sum(rack.held) + rack.wild_avail - rack.wilds
     most = min(most, rack.max_laid)
@@ -500,7 +461,7 @@ def meld_distance(rack: SweepRack, bar: int, *, start: int = 2) -> tuple[int | N
             return found, sweep
         if limit >= most:
             return None, None
-        limit = min(most, 2 * limit + 1)
+        limit += 1
 
 
 def meld_outs(sweep: Sweep, bar: int, distance: int) -> tuple[set[int], bool]:
@@ -675,3 +636,53 @@ def _build_sets(
                 out.append(("set", tuple(places)))
             return out
     raise AssertionError("set tiles that make no sets")
+
+
+def discard_distances(rack: SweepRack, bar: int) -> dict[int, int | None]:
+    """The meld distance of the rack after throwing one tile, per distinct
+    tile: face index (``-1``: a wild tile) → distance or ``None``
+    [R-OPEN-MELDS, R-KEEP-DISCARD]. ``rack.max_laid`` is the bound of the rack
+    after the throw (the thrown tile is seen, not unseen).
+
+    One sweep of the whole rack, forward and backward, with one tile more to
+    place than its own distance; a face's row is that sweep with the face's
+    step played with one copy fewer (held and available), joined with the
+    forward layer before it and the backward layer after it. A row out of
+    that reach (and the wild tile's row: wild tiles are counted across all
+    steps) gets a sweep of its own.
+    """
+    bar = max(1, bar)
+    held_faces = [i for i, k in enumerate(rack.held) if k]
+    out: dict[int, int | None] = {}
+    base, sweep = meld_distance(rack, bar)
+    if base is not None and sweep is not None:
+        sweep = Sweep(rack, min(base + 1, rack.max_laid + 1))
+        back = sweep.backward()
+        for i in held_faces:
+            n, c = i % 13 + 1, i // 13
+            step = sweep.steps.index((n, c))
+            held, avail = rack.held[i] - 1, rack.avail[i] - 1
+            for k in range(base, sweep.limit + 1):
+                if _row_reaches(sweep, back, step, (n, c, held, avail), k, bar):
+                    out[i] = k
+                    break
+    for i in held_faces:
+        if i not in out:
+            out[i] = meld_distance(rack.without(i), bar, start=base or 0)[0]
+    if rack.wilds:
+        out[-1] = meld_distance(rack.without(-1), bar, start=base or 0)[0]
+    return out
+
+
+def _row_reaches(
+    sweep: Sweep, back: list[Layer], step: int, face: tuple[int, int, int, int], k: int, bar: int
+) -> bool:
+    """Whether the row of one face (``(number, colour, held, avail)`` after the
+    throw) has a target with exactly ``k`` placed tiles."""
+    n, c, held, avail = face
+    after = back[step + 1]
+    for key, inner in sweep.layers[step].items():
+        for key2, dk, du, dv, _ in sweep._options(key, n, c, held, avail):
+            if key2 in after and sweep.reaches(inner, dk, du, dv, after[key2], k, bar, fewer=1):
+                return True
+    return False
