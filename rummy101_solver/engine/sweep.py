@@ -49,7 +49,7 @@ face" (the outs) and "what is the distance with one copy of this face fewer"
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, product
@@ -138,6 +138,38 @@ def _colour_options(
                         (CS_ID[nxt], s, j, max(0, used - held), max(0, held - used), value + n * s)
                     )
     return tuple(out)
+
+
+@cache
+def _closing(
+    caps: tuple[int, ...], held: tuple[int, ...], wmax: int, wh: int, tally: int, w: int
+) -> int:
+    """The fewest tiles to place to close a number's sets [R-SET, R-WILD]: the
+    later colours may give up to ``caps`` tiles (``held`` of them on the rack,
+    taken as free: a lower bound), wild tiles up to ``wmax`` in all (``wh``
+    held, ``w`` used); ``-1`` when no sets can close."""
+    ones, twos = _TALLIES[tally]
+    best = -1
+    for more in product(*(range(k + 1) for k in caps)):
+        placed = sum(max(0, x - h) for x, h in zip(more, held, strict=True))
+        p = ones + sum(x == 1 for x in more)
+        q = twos + sum(x == 2 for x in more)
+        for js in range(wmax - w + 1):
+            if _sets_fit(p, q, js):
+                cost = placed + _wild_cost(w, js, wh)
+                if best < 0 or cost < best:
+                    best = cost
+    return best
+
+
+_SHORT = [
+    [[max(0, a1 + a2 - nxt) + max(0, a1 - after) for after in range(3)] for nxt in range(3)]
+    for a1, a2, _ in _CS
+]
+"""Per colour state, rack copies of the next number and of the one after:
+the tiles its short runs lack to reach length 3 [R-RUN]."""
+_SHORT_BY = [[[row[nxt][after] for row in _SHORT] for after in range(3)] for nxt in range(3)]
+""":data:`_SHORT` by (next, after), then colour state."""
 
 
 def _wild_cost(w: int, j: int, held_wilds: int) -> int:
@@ -244,11 +276,13 @@ class Sweep:
 
     def _colour_moves(
         self, n: int, c: int, cs: int, w: int
-    ) -> list[tuple[int, int, int, int, int, int]]:
-        """(placed, colour-state bits, tiles to sets, wild bits, unlaid, value) of
-        a colour step, fewest placed first."""
+    ) -> list[tuple[int, int, int, int, int, int, int, int]]:
+        """(placed, colour-state bits, tiles to sets, wild bits, unlaid, value,
+        the colour's short runs' tiles still lacking (:func:`_short_part`),
+        wild tiles used) of a colour step, fewest placed first."""
         i = c * 13 + n - 1
         wh = self.rack.wilds
+        nxt, after = self._held_at(c, n + 1), self._held_at(c, n + 2)
         out = [
             (
                 dk + _wild_cost(w, j, wh),
@@ -257,20 +291,38 @@ class Sweep:
                 (w + j) << W_SHIFT,
                 du,
                 dv,
+                _SHORT[cs2][nxt][after],
+                w + j,
             )
             for cs2, s, j, dk, du, dv in _colour_options(
                 n, cs, self.rack.held[i], self.rack.avail[i], self.wmax - w
             )
         ]
-        out.sort(key=lambda o: o[0])
+        # fewest placed first, counting the short runs' lacking tiles beyond free wild tiles
+        out.sort(key=lambda o: o[0] + max(0, o[6] - max(0, wh - o[7])))
         return out
 
+    def _held_at(self, c: int, n: int) -> int:
+        return self.rack.held[c * 13 + n - 1] if n <= 13 else 0
+
     def _colour_step(self, cur: Layer, n: int, c: int) -> Layer:
-        limit, cap = self.limit, self.cap
+        """Colour ``c`` plays number ``n``. Moves that cannot finish within the
+        placed-tile limit are dropped: the number's sets must close
+        (:func:`_closing`) and every short run must reach length 3 (the
+        rack's tiles of the next numbers and its free wild tiles taken as
+        free, :data:`_SHORT`): both lower bounds, so nothing reachable is lost."""
+        limit, cap, wh = self.limit, self.cap, self.rack.wilds
         shift = c * CS_BITS
         clear = ~((CS_MASK << shift) | (3 << W_SHIFT) | (~0 << T_SHIFT))
-        cache: dict[int, list[tuple[int, int, int, int, int, int]]] = {}
+        cache: dict[int, list[tuple[int, int, int, int, int, int, int, int]]] = {}
         new: Layer = {}
+        viable = self._viable(n, c)
+        # the other colours' short runs: colours before c are past n, the rest not yet
+        ahead = [n + 1 if cc < c else n for cc in range(4)]
+        lack = [
+            _SHORT_BY[self._held_at(cc, m)][self._held_at(cc, m + 1)] for cc, m in enumerate(ahead)
+        ]
+        others = [cc for cc in range(4) if cc != c]
         for key, inner in cur.items():
             cs = (key >> shift) & CS_MASK
             w = (key >> W_SHIFT) & 3
@@ -280,12 +332,20 @@ class Sweep:
             if moves is None:
                 moves = cache[cs << 2 | w] = self._colour_moves(n, c, cs, w)
             rest = key & clear
+            other = sum(lack[cc][(key >> (cc * CS_BITS)) & CS_MASK] for cc in others)
             items = list(inner.items())
-            for dk, csb, s, wb, du, dv in moves:
-                if dk > room:
+            for dk, csb, s, wb, du, dv, part, w2 in moves:
+                free = wh - w2 if wh > w2 else 0
+                if dk + (part - free if part > free else 0) > room:
                     break
                 t2 = tally[s]
                 if t2 < 0:
+                    continue
+                closing = viable(t2, w2)
+                if closing < 0:
+                    continue
+                short = other + part - free
+                if dk + (closing if closing > short else short) > room:
                     continue
                 key2 = rest | csb | wb | t2 << T_SHIFT
                 tgt = new.get(key2)
@@ -302,13 +362,57 @@ class Sweep:
                         tgt[ku2] = v
         return self._finish(new)
 
+    def _short_runs_cost(self, n: int, c: int = 3) -> Callable[[int], int]:
+        """The fewest tiles still to place for the short runs open after colour
+        ``c`` of number ``n`` to reach length 3 (a lower bound: the rack's
+        tiles of the next numbers and its free wild tiles all serve them)
+        [R-RUN]. Colours up to ``c`` are past ``n``, the others not yet."""
+        rack = self.rack
+
+        def held(colour: int, number: int) -> int:
+            return rack.held[colour * 13 + number - 1] if number <= 13 else 0
+
+        ahead = [(n + 1 if cc <= c else n) for cc in range(4)]
+        nxt = [held(cc, m) for cc, m in enumerate(ahead)]
+        after = [held(cc, m + 1) for cc, m in enumerate(ahead)]
+        memo: dict[int, int] = {}
+        mask = (1 << T_SHIFT) - 1
+
+        def cost(key: int) -> int:
+            key &= mask
+            found = memo.get(key)
+            if found is None:
+                short = 0
+                for cc in range(4):
+                    a1, a2, _ = _CS[(key >> (cc * CS_BITS)) & CS_MASK]
+                    short += max(0, a1 + a2 - nxt[cc]) + max(0, a1 - after[cc])
+                free = max(0, rack.wilds - ((key >> W_SHIFT) & 3))
+                found = memo[key] = max(0, short - free)
+            return found
+
+        return cost
+
+    def _viable(self, n: int, c: int) -> Callable[[int, int], int]:
+        """The fewest tiles still to place to close the number's sets after
+        colour ``c`` (:func:`_closing`), from a tally and the wild tiles used."""
+        later = range(c + 1, 4)
+        caps = tuple(min(2, self.rack.avail[cc * 13 + n - 1]) for cc in later)
+        held = tuple(self.rack.held[cc * 13 + n - 1] for cc in later)
+        wmax, wh = self.wmax, self.rack.wilds
+
+        def viable(tally: int, w: int) -> int:
+            return _closing(caps, held, wmax, wh, tally, w)
+
+        return viable
+
     def _set_step(self, cur: Layer, n: int) -> Layer:
         limit = self.limit
         new: Layer = {}
+        short = self._short_runs_cost(n)
         for key, inner in cur.items():
             room = limit - (min(inner) >> U_BITS)
             for key2, dk, _, dv, _ in self._set_options(key, n):
-                if dk > room:
+                if dk + short(key2) > room:
                     continue
                 tgt = new.get(key2)
                 if tgt is None:
