@@ -39,13 +39,13 @@ def main(count: int, seed: int, mode: str) -> int:
             bar = 101
         rules = Rules(threshold=bar, indicator=indicator)
         unseen = unseen_tiles(rack, rules)
-        t = time.perf_counter()
+        t = time.process_time()
         got, _ = meld_distance(sweep_rack(rack.face_counts, rack.wilds, unseen.counts, bound), bar)
-        times["sweep"].append(time.perf_counter() - t)
-        t = time.perf_counter()
+        times["sweep"].append(time.process_time() - t)
+        t = time.process_time()
         search = DistanceSearch(rack, rules, "melds", unseen, max_laid=bound)
         want, _, proven = search.first(time.monotonic() + 120)
-        times["sat"].append(time.perf_counter() - t)
+        times["sat"].append(time.process_time() - t)
         if not proven or got != want:
             bad += 1
             print(
@@ -56,7 +56,7 @@ def main(count: int, seed: int, mode: str) -> int:
         if (i + 1) % 50 == 0:
             print(f"{i + 1} racks, {bad} mismatches", flush=True)
     for side, ts in times.items():
-        print(f"{side}: median {median(ts) * 1000:.1f} ms, max {max(ts) * 1000:.0f} ms")
+        print(f"{side}: median {median(ts) * 1000:.1f} ms, max {max(ts) * 1000:.0f} ms CPU")
     print(f"{count} racks, {bad} mismatches")
     return 1 if bad else 0
 

@@ -53,6 +53,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, product
+from typing import Literal
 
 from rummy101_solver.game.tiles import COLOURS, WILD_TILES, Face, face
 
@@ -521,7 +522,10 @@ class Sweep:
 
 
 def sweep_rack(
-    counts: Mapping[Face, int], wilds: int, unseen: Mapping[Face | str, int], max_laid: int
+    counts: Mapping[Face, int],
+    wilds: int,
+    unseen: Mapping[Face | Literal["wild"], int],
+    max_laid: int,
 ) -> SweepRack:
     """A :class:`SweepRack` from a rack's face counts (a fake okey counts as its
     face [R-INDICATOR]) and wild tiles, the unseen copies per kind (faces, and
