@@ -935,13 +935,14 @@ def rack_distance(
 
 
 def melds_distance(
-    rack: Rack, rules: Rules, unseen: Unseen, max_laid: int
+    rack: Rack, rules: Rules, unseen: Unseen, max_laid: int, *, at_least: int = 0
 ) -> tuple[Distance, Sweep | None]:
     """The meld distance by the sweep (:func:`~rummy101_solver.engine.sweep.meld_distance`)
-    with one target (real tiles before a joker), and the sweep for the outs."""
+    with one target (real tiles before a joker), and the sweep for the outs.
+    ``at_least``: a known lower bound of the distance (sweeps below it are skipped)."""
     sweep_in = sweep_rack(rack.face_counts, rack.wilds, unseen.counts, max_laid)
     bar = rules.bar("melds")
-    dist, sweep = meld_distance(sweep_in, bar)
+    dist, sweep = meld_distance(sweep_in, bar, start=at_least)
     if dist is None or sweep is None:
         return Distance("melds", None, "none", None, proven_none=True), None
     return Distance("melds", dist, "optimal", _sweep_target(rack, rules, sweep, bar, dist)), sweep
@@ -1136,13 +1137,20 @@ def discard_table(
     kinds += ["wild"] if rack.wilds else []
     del deadline  # the sweep is never cut
     per: dict[str, dict[Kind, tuple[Distance, set[Kind], bool]]] = {"melds": {}, "pairs": {}}
+    # no row is nearer than the whole rack (a row's target is one of the rack's)
+    whole = meld_distance(
+        sweep_rack(rack.face_counts, rack.wilds, unseen.counts, bound), rules.bar("melds")
+    )[0]
     for k in kinds:
         # melds: the sweep of the rack without the tile (exact, never cut) [issue 17]
         rest = list(rack.tiles)
         rest.remove(tile_of(k, rules))
         short = Rack(tuple(rest))
-        melds, sweep = melds_distance(short, rules, unseen, bound)
         drawn: set[Kind] = set()
+        if whole is None:  # out of reach with the whole rack: with less too
+            per["melds"][k] = (Distance("melds", None, "none", None, proven_none=True), drawn, True)
+            continue
+        melds, sweep = melds_distance(short, rules, unseen, bound, at_least=whole)
         if melds.tiles and sweep is not None:
             faces, wild = meld_outs(sweep, rules.bar("melds"), melds.tiles)
             drawn = {ALL_FACES[i] for i in faces}

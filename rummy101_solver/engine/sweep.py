@@ -230,6 +230,7 @@ class Sweep:
         self.layers: list[Layer] = []  # the layer before each step
         self.steps: list[tuple[int, int]] = []  # (number, colour or -1 for the sets)
         self.back: list[Layer] | None = None
+        self._raw: dict[tuple[int, int], list[tuple[int, int, int, int, int, int]]] = {}
         cur: Layer = {0: {0: 0}}
         for n in range(1, 14):
             for c in range(4):
@@ -267,13 +268,36 @@ class Sweep:
             if _sets_fit(ones, twos, js):
                 yield rest | (w + js) << W_SHIFT, _wild_cost(w, js, self.rack.wilds), 0, n * js, 0
 
-    def options(self, step: int, key: int) -> Iterator[tuple[int, int, int, int, int]]:
-        """The moves of step ``step`` from state ``key``."""
+    def options(self, step: int, key: int) -> list[tuple[int, int, int, int, int]]:
+        """The moves of step ``step`` from state ``key``: (next key, placed,
+        unlaid, value, placed tiles of the step's face)."""
         n, c = self.steps[step]
         if c < 0:
-            return self._set_options(key, n)
-        i = c * 13 + n - 1
-        return self._options(key, n, c, self.rack.held[i], self.rack.avail[i])
+            return list(self._set_options(key, n))
+        shift = c * CS_BITS
+        w = (key >> W_SHIFT) & 3
+        ck = (step, ((key >> shift) & CS_MASK) << 2 | w)
+        raw = self._raw.get(ck)
+        if raw is None:
+            i = c * 13 + n - 1
+            wh = self.rack.wilds
+            raw = self._raw[ck] = [
+                (cs2 << shift | (w + j) << W_SHIFT, s, dk + _wild_cost(w, j, wh), du, dv, dk)
+                for cs2, s, j, dk, du, dv in _colour_options(
+                    n,
+                    (key >> shift) & CS_MASK,
+                    self.rack.held[i],
+                    self.rack.avail[i],
+                    self.wmax - w,
+                )
+            ]
+        tally = _TALLY_ADD[key >> T_SHIFT]
+        rest = key & ~((CS_MASK << shift) | (3 << W_SHIFT) | (~0 << T_SHIFT))
+        return [
+            (rest | bits | tally[s] << T_SHIFT, dk, du, dv, placed)
+            for bits, s, dk, du, dv, placed in raw
+            if tally[s] >= 0
+        ]
 
     def _colour_moves(
         self, n: int, c: int, cs: int, w: int
