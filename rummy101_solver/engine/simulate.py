@@ -32,7 +32,6 @@ limit cut short.
 from __future__ import annotations
 
 import math
-import time
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, Future
@@ -253,30 +252,30 @@ def distance_figures(rack: Rack, rules: Rules, time_limit: float) -> dict[str, i
     - ``distance_unproven``: 1 when the time limit cut the meld search (the
       distance is then an upper bound, or out of reach unproven).
 
-    Shortcuts, both exact: the pairs distance is
-    :func:`~rummy101_solver.engine.outs.pairs_distance` (a dynamic programme, no
-    solver); the meld distance is 0 when the best meld opening laying at most
-    :func:`~rummy101_solver.engine.outs.laid_bound` tiles meets the bar, and its
-    budgets start at 1 when that opening is proven below the bar. The meld
-    search is ``distance_only`` (:class:`~rummy101_solver.engine.outs.DistanceSearch`:
-    the same distances, faster).
-    ``time_limit`` (seconds) applies to each search.
+    Both exact and never cut by a time limit (``distance_unproven`` stays 0,
+    kept for the JSON's shape): the pairs distance is
+    :func:`~rummy101_solver.engine.outs.pairs_distance` and the meld distance
+    :func:`~rummy101_solver.engine.sweep.meld_distance` (dynamic programmes, no
+    solver). ``time_limit`` (seconds) is not needed and kept for the caller.
     """
-    from rummy101_solver.engine.outs import DistanceSearch, laid_bound, pairs_distance, unseen_tiles
+    from rummy101_solver.engine.outs import laid_bound, pairs_distance, unseen_tiles
+    from rummy101_solver.engine.sweep import meld_distance, sweep_rack
 
+    del time_limit  # the sweep is never cut
     unseen = unseen_tiles(rack, rules)
     bound = laid_bound(len(rack))
     pairs = pairs_distance(
         Counter(rack.face_counts), rack.wilds, unseen.counts, rules, max_laid=bound
     )
     out = {"distance_pairs": OUT_OF_REACH if pairs is None else pairs}
-    value, count, proven = _best_melds(rack, len(rack) - bound, time_limit)
-    if count and value >= rules.meld_bar:
-        return {"distance_melds": 0, **out, "distance_unproven": 0}
-    search = DistanceSearch(rack, rules, "melds", unseen, max_laid=bound, distance_only=True)
-    budget, _, found_proven = search.first(time.monotonic() + time_limit, start=int(proven))
-    melds = OUT_OF_REACH if budget is None else budget
-    return {"distance_melds": melds, **out, "distance_unproven": int(not found_proven)}
+    melds, _ = meld_distance(
+        sweep_rack(rack.face_counts, rack.wilds, unseen.counts, bound), rules.meld_bar
+    )
+    return {
+        "distance_melds": OUT_OF_REACH if melds is None else melds,
+        **out,
+        "distance_unproven": 0,
+    }
 
 
 DISTANCE_STATISTICS: tuple[RackStatistic, ...] = (*DEFAULT_STATISTICS, distance_figures)
