@@ -7,7 +7,8 @@ one function per command (:func:`analyse` for ``solve``, :func:`check`,
 takes text and the command's flags as keywords and returns what the command
 prints with ``--format json``; bad input raises :class:`BadInputError`.
 Importing the package does not import ortools, nor even the API: each name is
-imported on first use (PEP 562).
+imported on first use (PEP 562), so the ``rummy101`` entry point takes
+Ctrl-C before any heavy import.
 
 The code is grouped by layer, each importing only the layers below it:
 :mod:`rummy101_solver.game` (the rules of 101), :mod:`rummy101_solver.engine`

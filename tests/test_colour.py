@@ -133,9 +133,9 @@ def test_outs_color_always_gives_the_exact_sequences() -> None:
     lines = out.splitlines()
     assert lines[1] == "Seen (1): \x1b[31mR13\x1b[0m"
     assert lines[5] == (
-        "Distance with melds (needs 101 points): 1 tile (optimal); missing: \x1b[31mR13\x1b[0m"
+        "Distance with melds (needs 101 points): 1 tile (optimal); missing: \x1b[33mY13\x1b[0m"
     )
-    assert "set     \x1b[31mR13\x1b[0m(draw) \x1b[34mB13\x1b[0m \x1b[1mK13\x1b[0m       39" in lines
+    assert "set     \x1b[34mB13\x1b[0m \x1b[1mK13\x1b[0m \x1b[33mY13\x1b[0m(draw)       39" in lines
     assert "pair    \x1b[34mB7\x1b[0m \x1b[35mJ\x1b[0m=\x1b[34mB7\x1b[0m(draw)       14" in lines
     outs = lines[lines.index("Outs (a draw of one of these lowers the distance):") + 3]
     assert outs.startswith("\x1b[31m")

@@ -94,7 +94,7 @@ def test_explain_says_how_many_tiles_short_both_kinds() -> None:
     rack = "R1 R1 B2 B2 K3 K3 Y4 Y4 R10 R11 R12 B13 K13 Y13 R13 K9"
     assert explained(*rack.split())[1:3] == [
         "Best meld opening: R10 R11 R12 (33) + R13 B13 K13 Y13 (52) = 85 points < 101:"
-        " 16 points short; 2 tiles away: draw R12 and J, for example (rummy101 outs)"
+        " 16 points short; 2 tiles away: draw K10 and K11, for example (rummy101 outs)"
         " [R-OPEN-MELDS].",
         "Best pairs opening: 4 pairs (R1 R1, B2 B2, K3 K3, Y4 Y4) < 5: 1 pair short;"
         " 1 tile away: draw B13, for example (rummy101 outs) [R-OPEN-PAIRS].",
@@ -112,7 +112,7 @@ def test_explain_tiles_short_out_of_reach_and_zero() -> None:
         " after any draw it opens, discarding the tile drawn (rummy101 outs) [R-OPEN-MELDS]."
     )
     assert explained(*OPENS.split(), "--after", "110")[1] == (
-        f"Best meld opening: {ADDS_UP_102} < 111: 9 points short; 1 tile away: draw B10,"
+        f"Best meld opening: {ADDS_UP_102} < 111: 9 points short; 1 tile away: draw R13,"
         " for example (rummy101 outs) [R-OPEN-MELDS]."
     )
 
@@ -138,7 +138,7 @@ def test_explain_no_tiles_short_after_taking_the_discard() -> None:
 
 def test_explain_tiles_short_in_colour() -> None:
     out, _ = invoke("solve", *OPENS.split(), "--after", "110", "--explain", "--color", "always")
-    assert "1 tile away: draw \x1b[34mB10\x1b[0m, for example (rummy101 outs)" in out
+    assert "1 tile away: draw \x1b[31mR13\x1b[0m, for example (rummy101 outs)" in out
 
 
 def test_rising_bar_above_the_threshold() -> None:

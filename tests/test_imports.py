@@ -51,6 +51,7 @@ def test_help_imports_no_command_and_no_api() -> None:
         "rummy101_solver.cli",
         "rummy101_solver.cli.guard",
         "rummy101_solver.cli.lazy",
+        "rummy101_solver.interrupt",
         "rummy101_solver.messages",
     ]
     assert got["others"] == ["click"]
@@ -129,3 +130,19 @@ def test_a_mistyped_command_still_gets_its_suggestion() -> None:
             "Error: No such command 'slove'. (Did you mean one of: 'score', 'solve'?)"
         )
     assert not fresh.commands
+
+
+def test_completing_a_command_name_imports_no_command() -> None:
+    fresh = type(main)("rummy101", lazy_commands=COMMANDS)
+    items = fresh.shell_complete(click.Context(fresh), "s")
+    assert [(i.value, i.help) for i in items] == [
+        ("schema", "Print the JSON Schema (draft 2020-12) of a..."),
+        ("score", "Score a round: each player's points, one..."),
+        ("simulate", "Deal many racks and count, per rule set,..."),
+        ("solve", "Find the best meld opening and the best..."),
+        ("standings", "The standings of a match: one row per..."),
+    ]
+    assert not fresh.commands
+    loaded = main.shell_complete(click.Context(main), "s")  # every command loaded by now
+    assert [(i.value, i.help) for i in loaded] == [(i.value, i.help) for i in items]
+    assert [i.value for i in main.shell_complete(click.Context(main), "--v")] == ["--version"]

@@ -1,14 +1,15 @@
 """The package keeps its shape: every import points down a layer (or stays on its floor).
 
 Layers, lowest first (docs/development.md, /LAYOUT): the ground floor (``messages``,
-``lines``: text helpers) < ``game`` (the rules of 101) < ``engine`` (what searches) <
-``report`` (text, tables, JSON, pictures) < ``files`` (file formats and streams) <
-``cli`` (one module per command). ``api.py`` sits beside ``cli``: it reuses the command
-line's ``--variant`` parser (``simulate`` variants read exactly as on the command line), so
-it may import ``cli``, never the other way round. The package face (``__init__``,
-``__main__``) is on top. Every import counts: at module level, inside a function, under
-``TYPE_CHECKING``. Beyond the layers: only ``cli`` (and the API's variant parser through
-it) imports click, and only ``engine/sat.py`` imports OR-Tools.
+``lines``: text helpers; ``interrupt``: Ctrl-C outside a command's run) < ``game`` (the
+rules of 101) < ``engine`` (what searches) < ``report`` (text, tables, JSON, pictures) <
+``files`` (file formats and streams) < ``cli`` (one module per command). ``api.py`` sits
+beside ``cli``: it reuses the command line's ``--variant`` parser (``simulate`` variants
+read exactly as on the command line), so it may import ``cli``, never the other way round.
+The package face (``__init__``, ``__main__``) is on top. Every import counts: at module
+level, inside a function, under ``TYPE_CHECKING``. Beyond the layers: only ``cli`` (and the
+API's variant parser through it) imports click, and only ``engine/sat.py`` imports
+OR-Tools.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ def floor(module: str) -> str:
     if len(parts) == 1 or parts[1] in ("__init__", "__main__"):
         return "face"
     top = parts[1]
-    if top in ("messages", "lines"):
+    if top in ("messages", "lines", "interrupt"):
         return "ground"
     if top in FLOORS:
         return top

@@ -43,6 +43,32 @@ format_option = click.option(
 )
 """The ``--format`` option every reporting command shares (parameter ``fmt``)."""
 
+csv_format_option = click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["csv", *FORMATS]),
+    metavar="FORMAT",
+    default="simple",
+    show_default=True,
+    help="'json', 'csv' (the table as comma-separated values, a header row first, numbers"
+    " as plain integers, an empty cell for none: for a spreadsheet), or a tabulate table"
+    " format: simple, github, grid, plain, psql, …; html and latex give a whole document.",
+)
+"""``--format`` with ``csv`` too, for the commands whose answer is one table."""
+
+
+def csv_text(headers: list[str], rows: list[list[object]]) -> str:
+    """A table as CSV (the standard library's ``csv``, excel dialect, lines
+    ending in ``\n``; ``None`` an empty cell), without a final newline."""
+    import csv
+
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(headers)
+    writer.writerows([["" if cell is None else cell for cell in row] for row in rows])
+    return out.getvalue().rstrip("\n")
+
+
 COLOR_CHOICES = ("auto", "always", "never")
 
 
@@ -133,9 +159,16 @@ def fail(message: str) -> NoReturn:
 def check_writable(option: str, path: str) -> None:
     """Stop (exit 2) unless the file an option writes can be written: its
     folder exists and is writable, and the file, if it exists, is a writable
-    file. Called before any work, so a bad path costs nothing."""
+    file, and it is not a symbolic link to a missing file (whose target would
+    be created elsewhere). Called before any work, so a bad path costs nothing."""
     name = f"{option} {quote(path, PATH_LIMIT)}: cannot write"
     folder = os.path.dirname(path) or "."
+    if os.path.islink(path) and not os.path.exists(path):
+        # following it would create its target somewhere else
+        fail(
+            f"{name}: it is a symbolic link to a missing file;"
+            " give the file itself, or create it first"
+        )
     if os.path.isdir(path):
         fail(f"{name}: it is a folder")
     if os.path.exists(path):

@@ -34,6 +34,7 @@ from typing import IO, Any
 
 import click
 
+from rummy101_solver.interrupt import command_done, command_runs
 from rummy101_solver.messages import one_line
 
 EXIT_BAD_INPUT = 2
@@ -179,13 +180,27 @@ def _exit_code(code: object) -> int:
 
 def run_guarded(run: Callable[[], Any]) -> int:
     """Run a command (click in non-standalone mode) and return its exit code;
-    see the module docstring for the codes. Never raises, never prints a traceback."""
+    see the module docstring for the codes. Never raises, never prints a traceback.
+
+    When the entry point holds Ctrl-C (:mod:`rummy101_solver.interrupt`), it is
+    turned back into ``KeyboardInterrupt`` for the command's run (so a command
+    can stop its workers) and handed back to the entry point afterwards."""
+    handed = [False]
+    try:
+        return _run_guarded(run, handed)
+    finally:
+        if handed[0]:
+            command_done()
+
+
+def _run_guarded(run: Callable[[], Any], handed: list[bool]) -> int:
     if sys.stdin is None:
         sys.stdin = _closed_stdin()
     if sys.stdout is None:
         _say("Error: cannot write the output: stdout is closed")
         return EXIT_OUTPUT
     try:
+        handed[0] = command_runs()  # inside the try: a Ctrl-C from here on is caught below
         try:
             result = run()
             code = result if type(result) is int else 0

@@ -17,6 +17,7 @@ from typing import Any, NamedTuple
 import click
 from click.exceptions import NoSuchCommand
 from click.formatting import HelpFormatter
+from click.shell_completion import CompletionItem
 
 from rummy101_solver.cli.guard import GuardedGroup
 
@@ -36,7 +37,7 @@ class LazyGroup(GuardedGroup):
     """A :class:`GuardedGroup` whose commands are imported on first use.
 
     ``lazy_commands`` maps a command name to its :class:`LazyCommand`. Listing the
-    commands (``--help``, shell completion of names, "did you mean") imports nothing;
+    commands (``--help``, completing a command's name, "did you mean") imports nothing;
     running, completing the options of, or asking ``--help`` of one command imports
     that command's module only.
     """
@@ -73,6 +74,27 @@ class LazyGroup(GuardedGroup):
                 err.command_name, possibilities=self.list_commands(ctx), ctx=ctx
             ) from None
 
+    def _short_help(self, name: str, limit: int = 45) -> str | None:
+        """What the command list says of ``name``: a loaded command speaks for itself
+        (``None`` when hidden); one not yet imported by its summary, shortened as click
+        shortens a help text (through a stand-in command: that is click's public way)."""
+        command = self.commands.get(name)
+        if command is None:
+            stand_in = click.Command(name, help=self.lazy_commands[name].summary)
+            return stand_in.get_short_help_str(limit)
+        return None if command.hidden else command.get_short_help_str(limit)
+
+    def shell_complete(self, ctx: click.Context, incomplete: str) -> list[CompletionItem]:
+        """As click's: the command names that start with ``incomplete`` (each with its
+        short help) and the group's options, but without importing the commands."""
+        results = [
+            CompletionItem(name, help=short)
+            for name in self.list_commands(ctx)
+            if name.startswith(incomplete) and (short := self._short_help(name)) is not None
+        ]
+        results.extend(click.Command.shell_complete(self, ctx, incomplete))
+        return results
+
     def format_commands(self, ctx: click.Context, formatter: HelpFormatter) -> None:
         """The ``Commands:`` section, as click writes it, from the summaries of commands
         not yet imported (a loaded command speaks for itself)."""
@@ -80,14 +102,8 @@ class LazyGroup(GuardedGroup):
         if not names:
             return
         limit = formatter.width - 6 - max(len(name) for name in names)
-        rows = []
-        for name in names:
-            command = self.commands.get(name)
-            if command is None:
-                # click shortens a help text only through a command: a stand-in, not imported
-                stand_in = click.Command(name, help=self.lazy_commands[name].summary)
-                rows.append((name, stand_in.get_short_help_str(limit)))
-            elif not command.hidden:
-                rows.append((name, command.get_short_help_str(limit)))
+        rows = [
+            (name, short) for name in names if (short := self._short_help(name, limit)) is not None
+        ]
         with formatter.section("Commands"):
             formatter.write_dl(rows)

@@ -18,15 +18,16 @@ from rummy101_solver.cli.common import (
     InputError,
     check_writable,
     color_option,
+    csv_format_option,
+    csv_text,
     echo_text,
-    format_option,
     read_stdin_lines,
     stdin_is_terminal,
 )
 from rummy101_solver.cli.options import IntRange
 from rummy101_solver.cli.standings import standings_text
 from rummy101_solver.files.case import MAX_POINTS
-from rummy101_solver.files.ledger import LedgerError, append_round, standings, standings_json
+from rummy101_solver.files.ledger import LedgerError, record_round, standings_json
 from rummy101_solver.game.scoring import (
     ENDING_LABELS,
     ENDINGS,
@@ -130,6 +131,35 @@ def score_text(result: RoundScore, fmt: str = "simple", *, color: bool = False) 
     return "\n".join(lines)
 
 
+CSV_HEADERS = ["player", "state", "tiles_left", "base_penalty", "multiplier", "points", "rule"]
+"""The columns of ``score --format csv`` (``round`` first with ``--ledger``)."""
+
+
+def score_csv(result: RoundScore, round_number: int | None = None) -> str:
+    """The round as CSV: one row per player and one per extra penalty, in the
+    order of the text table; ``points`` signed (a penalty negative), ``state``
+    ``winner`` for the winner, ``extra`` for an extra penalty (its kind or
+    reason in ``tiles_left``); with ``round_number`` (``--ledger``) a first
+    column ``round``."""
+    rows: list[list[object]] = []
+    for p in result.players:
+        rows.append([
+            p.name,
+            "winner" if p.winner else p.state,
+            " ".join(str(t) for t in p.tiles),
+            None if p.winner else p.base_penalty,
+            p.multiplier,
+            p.points,
+            p.rule,
+        ])  # fmt: skip
+        for e in p.extras:
+            what = e.kind if e.kind != "points" else (e.reason or "points")
+            rows.append([p.name, "extra", what, e.points, None, -e.points, e.rule])
+    if round_number is None:
+        return csv_text(CSV_HEADERS, rows)
+    return csv_text(["round", *CSV_HEADERS], [[round_number, *row] for row in rows])
+
+
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
 @click.argument("players", nargs=-1, metavar="PLAYER...")
 @click.option(
@@ -172,7 +202,7 @@ def score_text(result: RoundScore, fmt: str = "simple", *, color: bool = False) 
     help="Append the round to this match ledger (JSON Lines, created if missing) and"
     " print the standings after it.",
 )
-@format_option
+@csv_format_option
 @color_option
 def score(
     players: tuple[str, ...],
@@ -239,19 +269,22 @@ def score(
     if ledger is None:
         if fmt == "json":
             click.echo(dumps(round_json(result)))
+        elif fmt == "csv":
+            click.echo(score_csv(result))
         else:
             echo_text(lambda c: score_text(result, fmt, color=c), fmt, color, "rummy101 score")
         return
     try:
-        match = append_round(ledger, result)
+        added_round, table = record_round(ledger, result)
     except LedgerError as err:
         raise InputError(str(err)) from err
-    number = len(match.rounds)
-    table = standings(match)
+    number = added_round.number
     try:
         if fmt == "json":
             data = {"round": number, **round_json(result), "standings": standings_json(table)}
             click.echo(dumps(data))
+        elif fmt == "csv":
+            click.echo(score_csv(result, number))
         else:
             added = f"\n\nRound {number} added to {ledger}.\n" + standings_text(table, fmt)
             echo_text(

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import shlex
+import signal
 import sys
+import threading
 from collections.abc import Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 from click.core import ParameterSource
@@ -16,9 +18,10 @@ from click.core import ParameterSource
 from rummy101_solver.cli.common import (
     PATH_LIMIT,
     check_writable,
+    csv_format_option,
+    csv_text,
     echo_report,
     fail,
-    format_option,
     missing_extra,
     open_scheduler,
 )
@@ -159,14 +162,75 @@ def _executor(jobs: int, scheduler: str | None) -> Iterator[Executor | None]:
         with open_scheduler(scheduler) as (executor, _threads):
             yield executor
     elif jobs > 1:
-        from rummy101_solver.files.batch import (
-            init_worker,  # workers as batch's: warm, Ctrl-C-proof
-        )
-
-        with ProcessPoolExecutor(max_workers=jobs, initializer=init_worker) as pool:
+        with _local_pool(jobs) as pool:
             yield pool
     else:
         yield None
+
+
+@contextmanager
+def _local_pool(jobs: int) -> Iterator[ProcessPoolExecutor]:
+    """``jobs`` worker processes, as batch's: warm, deaf to Ctrl-C (SIGINT is
+    ignored while they are forked, then by :func:`init_worker`), dying with
+    this process. When the run stops early (Ctrl-C, an error) the chunks still
+    queued are cancelled and the workers killed at once, not waited for: a
+    Ctrl-C stops the run within a moment, whatever is left of it."""
+    from rummy101_solver.files.batch import init_worker
+
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=init_worker)
+    in_main = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if in_main else None
+    try:
+        pool.submit(int)  # forks every worker now, with SIGINT ignored
+    finally:
+        if in_main:
+            signal.signal(signal.SIGINT, previous)
+    try:
+        yield pool
+    except BaseException:
+        pool.shutdown(wait=False, cancel_futures=True)
+        workers = getattr(pool, "_processes", None) or {}  # no public way before 3.14
+        for worker in list(workers.values()):
+            worker.kill()
+        raise
+    pool.shutdown(wait=True)
+
+
+SHARES = ("open_melds", "open_pairs", "open_either", "one_turn_finish")
+PERCENTILES = ("10", "50", "90", "99")
+
+
+def simulation_csv(data: dict[str, Any]) -> str:
+    """The figures of ``simulate --format json`` as CSV, one row per variant:
+    its name and options, the deals, seed and rack size, for each share (melds,
+    pairs, either, one-turn finish) its count, share and 95 % interval (low,
+    high), the percentiles 10/50/90/99 of the best meld value and of the pairs,
+    and the racks left unproven. An empty cell where the JSON has ``null``."""
+    headers = ["variant", "options", "deals", "seed", "rack_size"]
+    for name in SHARES:
+        headers += [f"{name}_count", f"{name}_share", f"{name}_low", f"{name}_high"]
+    headers += [f"value_p{p}" for p in PERCENTILES] + [f"pairs_p{p}" for p in PERCENTILES]
+    headers.append("unproven")
+    rows: list[list[object]] = []
+    for v in data["variants"]:
+        row: list[object] = [
+            v["name"],
+            v["options"],
+            data["deals"],
+            data["seed"],
+            data["rack_size"],
+        ]
+        for name in SHARES:
+            share = v.get(name) or {}
+            low, high = share.get("interval") or (None, None)
+            row += [share.get("count"), share.get("share"), low, high]
+        for key in ("value_percentiles", "pairs_percentiles"):
+            table = v.get(key) or {}
+            row += [table.get(p) for p in PERCENTILES]
+        unproven = v.get("unproven")
+        row.append(unproven if not isinstance(unproven, dict) else sum(unproven.values()))
+        rows.append(row)
+    return csv_text(headers, rows)
 
 
 def _check_plot(plot: str | None) -> None:
@@ -210,7 +274,7 @@ def _check_plot(plot: str | None) -> None:
 @click.option("--scheduler", metavar="ADDRESS", default=None,
               help="Run the deals on a Dask cluster (tcp://host:8786) instead of local"
               " processes; needs the 'dask' extra.")  # fmt: skip
-@format_option
+@csv_format_option
 @click.option("--plot", metavar="FILE.png|FILE.svg", default=None,
               help="Also draw the histograms of the best meld value and of the pairs,"
               " with the bars; needs the 'plot' extra (matplotlib).")  # fmt: skip
@@ -293,6 +357,8 @@ def simulate(ctx: click.Context, deals: int, rounds: int | None, players: int, b
         from rummy101_solver.report.render import dumps
 
         click.echo(dumps(simulation_json(result)))
+    elif fmt == "csv":
+        click.echo(simulation_csv(simulation_json(result)))
     else:
         echo_report(simulation_text(result, fmt), fmt, title="rummy101 simulate")
     if plot is not None:

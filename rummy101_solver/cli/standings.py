@@ -13,13 +13,12 @@ import json
 import click
 from tabulate import tabulate
 
-from rummy101_solver.cli.common import InputError, echo_report, format_option
+from rummy101_solver.cli.common import InputError, csv_format_option, csv_text, echo_report
 from rummy101_solver.cli.options import IntRange
 from rummy101_solver.files.ledger import (
     LedgerError,
     Standings,
-    read_ledger,
-    standings,
+    read_standings,
     standings_json,
 )
 
@@ -52,6 +51,16 @@ def standings_text(table: Standings, fmt: str = "simple") -> str:
     return f"Standings after round {table.after}{of}:\n{body}"
 
 
+def standings_csv(table: Standings) -> str:
+    """The standings as CSV: ``player,total,rounds,won,last_round`` (the
+    points of round ``after``, empty for a player who sat it out), highest
+    total first; just the header when no round is in the ledger yet."""
+    rows: list[list[object]] = [
+        [s.name, s.total, s.rounds, s.won, s.last_round] for s in table.players
+    ]
+    return csv_text(["player", "total", "rounds", "won", "last_round"], rows)
+
+
 def standings_dumps(table: Standings) -> str:
     """The standings as JSON text with sorted keys: what a CI compares."""
     return json.dumps(standings_json(table), indent=2, ensure_ascii=False, sort_keys=True)
@@ -76,7 +85,7 @@ def truncated_warning(path: str, table: Standings) -> str | None:
     metavar="N",
     help="The standings after round N (default: the last round).",
 )
-@format_option
+@csv_format_option
 def standings_command(ledger: str, after: int | None, fmt: str) -> None:
     """The standings of a match: one row per player, highest total first [R-SCORE].
 
@@ -84,7 +93,7 @@ def standings_command(ledger: str, after: int | None, fmt: str) -> None:
     player's total (round results summed, extra penalties included), rounds
     played, rounds won and the points of the last round ('–' when the player
     sat it out). Ties are ordered by name. A player may join or leave between
-    rounds; names are matched ignoring case.
+    rounds; names are matched ignoring case, spacing and Unicode form (NFC).
 
     \b
     Example:
@@ -94,13 +103,14 @@ def standings_command(ledger: str, after: int | None, fmt: str) -> None:
     Every line is checked (it must be the next round, and its points must add
     up when the round is scored again); a bad line is an error naming its
     number. A last line cut short by an interrupted write is left out with a
-    warning on stderr (and "truncated_line" in JSON). The file is never
-    written. JSON keys are sorted: compare it in CI.
+    warning on stderr (and "truncated_line" in JSON). A line over 16384
+    bytes is refused at once. The file is read line by line, never held
+    whole, and never written. JSON keys are sorted: compare it in CI.
 
     Exit code: 0 read, 2 bad ledger or option.
     """
     try:
-        table = standings(read_ledger(ledger), after)
+        table = read_standings(ledger, after)
     except LedgerError as err:
         raise InputError(str(err)) from err
     warning = truncated_warning(ledger, table)
@@ -108,5 +118,7 @@ def standings_command(ledger: str, after: int | None, fmt: str) -> None:
         click.echo(warning, err=True)
     if fmt == "json":
         click.echo(standings_dumps(table))
+    elif fmt == "csv":
+        click.echo(standings_csv(table))
     else:
         echo_report(standings_text(table, fmt), fmt, title="rummy101 standings")

@@ -26,7 +26,7 @@ from __future__ import annotations
 import time
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import pairwise
 from typing import Literal
 
@@ -153,6 +153,8 @@ class PackingModel:
         self.copies: dict[Pattern, int] = {}
         self.bounds: dict[Pattern, int] = {}
         self._used_bits: dict[Face | str, list[int]] | None = None
+        self.weights: dict[Pattern, int] = {}
+        """The objective's weight of one copy of each pattern."""
         self._held = _counts_by_index(problem)
         self._add_copies()
         self._add_tile_limits()
@@ -232,7 +234,12 @@ class PackingModel:
         # lexicographic: see the module docstring; weights keep the tiers apart
         bounds = {p: self.bounds[p] for p in self.copies}
         weights = objective_weights(self.problem, bounds)
+        self.weights = dict(zip(bounds, weights, strict=True))
         self.model.maximize(list(self.copies.values()), weights)
+
+    def objective(self, packing: Packing) -> int:
+        """The objective's value of ``packing`` (its rank: higher is better)."""
+        return sum(self.weights[p] * k for p, k in packing.uses)
 
     # --- alternatives ----------------------------------------------------------
     def _used_bit_vars(self) -> dict[Face | str, list[int]]:
@@ -260,11 +267,7 @@ class PackingModel:
         ``packing`` lays: the same tiles, a part of them, or none. Every later
         solution lays at least one tile (a face, or a wild tile) more often than
         ``packing`` does."""
-        used: Counter[Face | str] = Counter()
-        for pattern, k in packing.uses:
-            for face in pattern.real:
-                used[face] += k
-            used["wild"] += pattern.wilds * k
+        used = tiles_laid(packing)
         # one more copy of some face (or wild tile) than `packing` lays
         literals = [
             bits[used[key]] for key, bits in self._used_bit_vars().items() if used[key] < len(bits)
@@ -283,6 +286,41 @@ class PackingModel:
         return Packing(solution.status, uses)
 
 
+def tiles_laid(packing: Packing) -> Counter[Face | str]:
+    """The tiles ``packing`` lays, by face (wild tiles as ``"wild"``)."""
+    used: Counter[Face | str] = Counter()
+    for pattern, k in packing.uses:
+        for face in pattern.real:
+            used[face] += k
+        used["wild"] += pattern.wilds * k
+    return used
+
+
+def honest(model: PackingModel, found: Sequence[Packing]) -> list[Packing]:
+    """The packings of successive solves, as claims that hold [R-OPEN-MELDS,
+    R-OPEN-PAIRS]: an ``"optimal"`` after the first means "optimal given the
+    packings above it", true only when every one above is proven, so after the
+    first packing not proven every one is ``"feasible"``; a packing a later,
+    longer solve found better than one above it (the one above was cut short
+    by the time limit) is moved up, never listed below a worse one; and a
+    packing that lays no tile beyond one now above it is dropped (an
+    alternative lays at least one tile more than every packing above it)."""
+    marked: list[Packing] = []
+    proven = True
+    for packing in found:
+        if packing.status == "optimal" and not proven:
+            packing = replace(packing, status="feasible")
+        proven = proven and packing.status == "optimal"
+        marked.append(packing)
+    ordered = sorted(marked, key=lambda p: -model.objective(p))  # stable: ties keep order
+    kept: list[Packing] = []
+    for packing in ordered:
+        laid = tiles_laid(packing)
+        if all(laid - tiles_laid(above) for above in kept):
+            kept.append(packing)
+    return kept
+
+
 def solve_packings(
     problem: PackingProblem, *, alternatives: int = 0, time_limit: float = 10.0
 ) -> list[Packing]:
@@ -291,7 +329,9 @@ def solve_packings(
     :meth:`PackingModel.forbid`), so leaving different tiles on the rack.
 
     ``time_limit`` (seconds) bounds the whole call; alternatives stop early when
-    it runs out, or when no further non-empty packing exists.
+    it runs out, or when no further non-empty packing exists. The statuses and
+    the order are made honest by :func:`honest`: no packing is listed below a
+    worse one, and none claims ``"optimal"`` below one that is not proven.
     """
     deadline = time.monotonic() + time_limit
     model = PackingModel(problem)
@@ -307,7 +347,7 @@ def solve_packings(
         if nxt.status not in ("optimal", "feasible"):
             break
         results.append(nxt)
-    return results
+    return honest(model, results)
 
 
 def packed_patterns(packing: Packing) -> Sequence[Pattern]:

@@ -87,6 +87,7 @@ from rummy101_solver.engine.candidates import Pattern, meld_patterns, pair_patte
 from rummy101_solver.engine.model import Packing, PackingModel, PackingProblem, solve_packings
 from rummy101_solver.engine.sat import SatSolution
 from rummy101_solver.engine.solver import DEFAULT_TIME_LIMIT, Meld, opening_from_packing
+from rummy101_solver.engine.sweep import Sweep, meld_distance, meld_outs, meld_plan, sweep_rack
 from rummy101_solver.game.parsing import RackError, read_tiles
 from rummy101_solver.game.rules import OpeningKind, Rules
 from rummy101_solver.game.tiles import (
@@ -920,13 +921,58 @@ def rack_distance(
     the fewest unseen tiles the rack lacks, with one target opening.
 
     ``unseen`` defaults to the 106-tile set minus the rack (and the indicator);
-    ``max_laid`` (tiles) to :func:`laid_bound` of the rack's size;
-    ``time_limit`` in seconds. Raises nothing for a valid rack.
+    ``max_laid`` (tiles) to :func:`laid_bound` of the rack's size. Melds: the
+    sweep over the numbers (:mod:`~rummy101_solver.engine.sweep`), exact and
+    never cut, so ``time_limit`` (seconds) applies to the pairs' target only.
+    Raises nothing for a valid rack.
     """
     unseen = unseen if unseen is not None else unseen_tiles(rack, rules)
     bound = laid_bound(len(rack)) if max_laid is None else max_laid
+    if kind == "melds":
+        return melds_distance(rack, rules, unseen, bound)[0]
     search = DistanceSearch(rack, rules, kind, unseen, max_laid=bound)
     return search.distance(*search.first(time.monotonic() + time_limit), None)
+
+
+def melds_distance(
+    rack: Rack, rules: Rules, unseen: Unseen, max_laid: int, *, at_least: int = 0
+) -> tuple[Distance, Sweep | None]:
+    """The meld distance by the sweep (:func:`~rummy101_solver.engine.sweep.meld_distance`)
+    with one target (real tiles before a joker), and the sweep for the outs.
+    ``at_least``: a known lower bound of the distance (sweeps below it are skipped)."""
+    sweep_in = sweep_rack(rack.face_counts, rack.wilds, unseen.counts, max_laid)
+    bar = rules.bar("melds")
+    dist, sweep = meld_distance(sweep_in, bar, start=at_least)
+    if dist is None or sweep is None:
+        return Distance("melds", None, "none", None, proven_none=True), None
+    return Distance("melds", dist, "optimal", _sweep_target(rack, rules, sweep, bar, dist)), sweep
+
+
+def _sweep_target(rack: Rack, rules: Rules, sweep: Sweep, bar: int, dist: int) -> Target:
+    """The :class:`Target` of the sweep's plan: its melds as laid, drawn places marked."""
+    plan = meld_plan(sweep, bar, dist)
+    missing = sort_tiles([*(tile_of(f, rules) for f in plan.placed), *([WILD] * plan.wilds_placed)])
+    full = Rack((*rack.tiles, *missing))
+    uses = tuple(
+        (Pattern(kind, tuple(f for f, _ in places), tuple(w for _, w in places)), 1)  # type: ignore[arg-type]
+        for kind, places in plan.melds
+    )
+    opening = opening_from_packing(full, rules, "melds", Packing("optimal", uses))
+    return Target("melds", opening.melds, _drawn_marks(opening.melds, missing), missing)
+
+
+def _drawn_marks(melds: Sequence[Meld], missing: Sequence[Tile]) -> tuple[tuple[bool, ...], ...]:
+    """Which places of the melds are drawn tiles: the last copies of each drawn kind."""
+    left = Counter(kind_of(t) for t in missing)
+    marks: list[list[bool]] = [[False] * len(m.tiles) for m in melds]
+    for i in reversed(range(len(melds))):
+        meld = melds[i]
+        for j in reversed(range(len(meld.tiles))):
+            k = kind_of(meld.tiles[j])
+            if left[k] > 0:
+                left[k] -= 1
+                marks[i][j] = True
+    return tuple(tuple(m) for m in marks)
 
 
 def _outs(found: Iterable[Kind], unseen: Unseen, rules: Rules) -> tuple[Out, ...]:
@@ -949,12 +995,25 @@ def rack_outs(
     outs: dict[OpeningKind, tuple[Out, ...]] = {}
     complete = True
     for kind in KINDS:
+        if kind == "melds":
+            # the sweep: exact, never cut [issue 17]
+            dists[kind], sweep = melds_distance(rack, rules, unseen, laid_bound(len(rack)))
+            dist = dists[kind].tiles
+            if dist and sweep is not None:
+                faces, wild = meld_outs(sweep, rules.bar("melds"), dist)
+                drawn: set[Kind] = {ALL_FACES[i] for i in faces}
+                if wild:
+                    drawn.add("wild")
+                outs[kind] = _outs(drawn, unseen, rules)
+            else:
+                outs[kind] = ()
+            continue
         search = DistanceSearch(rack, rules, kind, unseen, max_laid=laid_bound(len(rack)))
         budget, solution, proven = search.first(deadline)
         dists[kind] = search.distance(budget, solution, proven, None)
         complete &= proven  # an unproven distance leaves its outs unknown too
         found: set[Kind] = set()
-        if kind == "pairs" and proven:
+        if proven:
             # the cheaper check (pairs_outs), when it agrees on the distance
             quick, quick_outs = pairs_outs(
                 rack.face_counts, rack.wilds, unseen.counts, rules, laid_bound(len(rack))
@@ -1076,8 +1135,28 @@ def discard_table(
     bound = laid_bound(len(rack) - 1)
     kinds: list[Kind] = sorted(rack.face_counts)
     kinds += ["wild"] if rack.wilds else []
-    search = DistanceSearch(rack, rules, "melds", unseen, max_laid=bound, discard=True)
-    per = {"melds": _table_rows(search, kinds, deadline), "pairs": {}}
+    del deadline  # the sweep is never cut
+    per: dict[str, dict[Kind, tuple[Distance, set[Kind], bool]]] = {"melds": {}, "pairs": {}}
+    # no row is nearer than the whole rack (a row's target is one of the rack's)
+    whole = meld_distance(
+        sweep_rack(rack.face_counts, rack.wilds, unseen.counts, bound), rules.bar("melds")
+    )[0]
+    for k in kinds:
+        # melds: the sweep of the rack without the tile (exact, never cut) [issue 17]
+        rest = list(rack.tiles)
+        rest.remove(tile_of(k, rules))
+        short = Rack(tuple(rest))
+        drawn: set[Kind] = set()
+        if whole is None:  # out of reach with the whole rack: with less too
+            per["melds"][k] = (Distance("melds", None, "none", None, proven_none=True), drawn, True)
+            continue
+        melds, sweep = melds_distance(short, rules, unseen, bound, at_least=whole)
+        if melds.tiles and sweep is not None:
+            faces, wild = meld_outs(sweep, rules.bar("melds"), melds.tiles)
+            drawn = {ALL_FACES[i] for i in faces}
+            if wild:
+                drawn.add("wild")
+        per["melds"][k] = (melds, drawn, True)
     for k in kinds:
         # pairs: the cheaper check of pairs_outs, row by row
         counts, wilds = Counter(rack.face_counts), rack.wilds

@@ -32,10 +32,9 @@ limit cut short.
 from __future__ import annotations
 
 import math
-import time
-from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import Executor
+from collections import Counter, deque
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
@@ -253,30 +252,30 @@ def distance_figures(rack: Rack, rules: Rules, time_limit: float) -> dict[str, i
     - ``distance_unproven``: 1 when the time limit cut the meld search (the
       distance is then an upper bound, or out of reach unproven).
 
-    Shortcuts, both exact: the pairs distance is
-    :func:`~rummy101_solver.engine.outs.pairs_distance` (a dynamic programme, no
-    solver); the meld distance is 0 when the best meld opening laying at most
-    :func:`~rummy101_solver.engine.outs.laid_bound` tiles meets the bar, and its
-    budgets start at 1 when that opening is proven below the bar. The meld
-    search is ``distance_only`` (:class:`~rummy101_solver.engine.outs.DistanceSearch`:
-    the same distances, faster).
-    ``time_limit`` (seconds) applies to each search.
+    Both exact and never cut by a time limit (``distance_unproven`` stays 0,
+    kept for the JSON's shape): the pairs distance is
+    :func:`~rummy101_solver.engine.outs.pairs_distance` and the meld distance
+    :func:`~rummy101_solver.engine.sweep.meld_distance` (dynamic programmes, no
+    solver). ``time_limit`` (seconds) is not needed and kept for the caller.
     """
-    from rummy101_solver.engine.outs import DistanceSearch, laid_bound, pairs_distance, unseen_tiles
+    from rummy101_solver.engine.outs import laid_bound, pairs_distance, unseen_tiles
+    from rummy101_solver.engine.sweep import meld_distance, sweep_rack
 
+    del time_limit  # the sweep is never cut
     unseen = unseen_tiles(rack, rules)
     bound = laid_bound(len(rack))
     pairs = pairs_distance(
         Counter(rack.face_counts), rack.wilds, unseen.counts, rules, max_laid=bound
     )
     out = {"distance_pairs": OUT_OF_REACH if pairs is None else pairs}
-    value, count, proven = _best_melds(rack, len(rack) - bound, time_limit)
-    if count and value >= rules.meld_bar:
-        return {"distance_melds": 0, **out, "distance_unproven": 0}
-    search = DistanceSearch(rack, rules, "melds", unseen, max_laid=bound, distance_only=True)
-    budget, _, found_proven = search.first(time.monotonic() + time_limit, start=int(proven))
-    melds = OUT_OF_REACH if budget is None else budget
-    return {"distance_melds": melds, **out, "distance_unproven": int(not found_proven)}
+    melds, _ = meld_distance(
+        sweep_rack(rack.face_counts, rack.wilds, unseen.counts, bound), rules.meld_bar
+    )
+    return {
+        "distance_melds": OUT_OF_REACH if melds is None else melds,
+        **out,
+        "distance_unproven": 0,
+    }
 
 
 DISTANCE_STATISTICS: tuple[RackStatistic, ...] = (*DEFAULT_STATISTICS, distance_figures)
@@ -416,6 +415,29 @@ def chunks_of(
     ]
 
 
+IN_FLIGHT = 16
+"""Chunks handed to an executor at a time (``Executor.map`` would queue them all at
+once, and a pool shutting down waits for its queue): a stop cancels at most these."""
+
+
+def _in_order(executor: Executor, chunks: Sequence[Chunk]) -> Iterator[list[Tally]]:
+    """The tallies of ``chunks`` run on ``executor``, in order, with at most
+    :data:`IN_FLIGHT` submitted and not yet taken; when the caller stops (an
+    exception, Ctrl-C, the generator closed) the ones not started are cancelled."""
+    pending: deque[Future[list[Tally]]] = deque()
+    queue = iter(chunks)
+    try:
+        while True:
+            while len(pending) < IN_FLIGHT and (chunk := next(queue, None)) is not None:
+                pending.append(executor.submit(run_chunk, chunk))
+            if not pending:
+                return
+            yield pending.popleft().result()
+    finally:
+        for future in pending:
+            future.cancel()
+
+
 def simulate(
     deals: int,
     seed: int,
@@ -443,7 +465,7 @@ def simulate(
         chunk_size = DISTANCE_CHUNK_DEALS if slow else CHUNK_DEALS
     chunks = chunks_of(deals, seed, rack_size, variants, statistics, chunk_size)
     results: Iterable[list[Tally]]
-    results = map(run_chunk, chunks) if executor is None else executor.map(run_chunk, chunks)
+    results = map(run_chunk, chunks) if executor is None else _in_order(executor, chunks)
     tallies: list[Tally] = [{} for _ in variants]
     for chunk, parts in zip(chunks, results, strict=True):
         for tally, part in zip(tallies, parts, strict=True):

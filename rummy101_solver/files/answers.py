@@ -372,12 +372,10 @@ def score(
     result = score_round(end, winner, hands, rules, penalties)
     if ledger is None:
         return round_json(result)
-    from rummy101_solver.files.ledger import append_round, standings_json
-    from rummy101_solver.files.ledger import standings as table_of
+    from rummy101_solver.files.ledger import record_round, standings_json
 
-    match = append_round(os.fspath(ledger), result)
-    return {"round": len(match.rounds), **round_json(result),
-            "standings": standings_json(table_of(match))}  # fmt: skip
+    added, table = record_round(os.fspath(ledger), result)
+    return {"round": added.number, **round_json(result), "standings": standings_json(table)}
 
 
 def standings(ledger: str | os.PathLike[str], *, after: int | None = None) -> dict[str, Any]:
@@ -391,10 +389,9 @@ def standings(ledger: str | os.PathLike[str], *, after: int | None = None) -> di
     a missing or bad ledger, or an ``after``
     that is not a round of it.
     """
-    from rummy101_solver.files.ledger import read_ledger, standings_json
-    from rummy101_solver.files.ledger import standings as table_of
+    from rummy101_solver.files.ledger import read_standings, standings_json
 
     whole("after", after, 1, 1_000_000, none=True)
     if not isinstance(ledger, str | os.PathLike):
         raise OptionError(f"a ledger is a file path, not {kind_of(ledger)}")
-    return standings_json(table_of(read_ledger(os.fspath(ledger)), after))
+    return standings_json(read_standings(os.fspath(ledger), after))

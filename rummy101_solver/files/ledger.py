@@ -39,11 +39,15 @@ and, for a bad line, its number. POSIX only (``fcntl``).
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
-from collections.abc import Sequence
+import stat
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any, BinaryIO, cast
 
 from rummy101_solver.game.parsing import RackError, parse_tile_list
 from rummy101_solver.game.scoring import (
@@ -61,6 +65,7 @@ from rummy101_solver.game.scoring import (
     round_json,
     score_round,
 )
+from rummy101_solver.lines import MAX_LINE
 
 FORMAT = "rummy101-ledger-1"
 """The ``format`` of every ledger line; a line without it is foreign."""
@@ -197,6 +202,10 @@ def parse_round(text: str, line: int, expected: int, source: str = "ledger") -> 
         record = json.loads(text)
     except json.JSONDecodeError as bad:
         raise _bad(source, line, f"not JSON ({bad.msg} at column {bad.colno})") from bad
+    except RecursionError:
+        raise _bad(source, line, "not a round: JSON nested too deeply to read") from None
+    except ValueError:  # an integer of more digits than Python converts
+        raise _bad(source, line, "not a round: a number with too many digits to read") from None
     if not isinstance(record, dict) or record.get("format") != FORMAT:
         raise _bad(source, line, f'not a round of a rummy101 ledger (no "format": "{FORMAT}")')
     number = record.get("round")
@@ -242,23 +251,76 @@ def parse_round(text: str, line: int, expected: int, source: str = "ledger") -> 
     return LedgerRound(number, line, score, record)
 
 
+MAX_LEDGER_LINE = MAX_LINE
+"""Longest ledger line read or written, in bytes: a round of a few players takes a
+few hundred; a longer line is refused at once, without being held in memory."""
+
+TAIL_READ = MAX_LEDGER_LINE + 2
+"""Bytes read from the end of a ledger before an append: the last round and its newline."""
+
+
+def _lines(stream: BinaryIO, source: str) -> Iterator[tuple[int, bytes, bool]]:
+    """(line number, bytes without the newline, whether the newline was there) for
+    each line of ``stream``, read lazily; a line over :data:`MAX_LEDGER_LINE`
+    bytes raises :class:`LedgerError` as soon as it is seen (``/dev/zero`` included)."""
+    number = 0
+    while raw := stream.readline(MAX_LEDGER_LINE + 1):
+        number += 1
+        if raw.endswith(b"\n"):
+            yield number, raw[:-1], True
+        elif len(raw) > MAX_LEDGER_LINE:
+            raise _bad(
+                source,
+                number,
+                f"longer than {MAX_LEDGER_LINE} bytes, the most a ledger line holds"
+                " (a round takes a few hundred: not a ledger?)",
+            )
+        else:
+            yield number, raw, False
+
+
+def _decode(raw: bytes, number: int, source: str) -> str:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as bad:
+        raise _bad(source, number, f"not UTF-8 (byte {bad.start + 1})") from bad
+
+
+def iter_rounds(stream: BinaryIO, source: str = "ledger") -> Iterator[LedgerRound | int]:
+    """The rounds of a ledger stream, one at a time, each checked as
+    :func:`parse_round` does; memory stays within one line. A last line
+    without its newline (cut short) is not read: its line number (an ``int``)
+    is yielded last instead. Raises :class:`LedgerError` at the first line
+    that is not the next round, or that is over :data:`MAX_LEDGER_LINE` bytes."""
+    expected = 1
+    for number, raw, whole in _lines(stream, source):
+        if not whole:
+            yield number
+            return
+        yield parse_round(_decode(raw, number, source), number, expected, source)
+        expected += 1
+
+
 def parse_ledger(data: bytes, source: str = "ledger") -> Ledger:
     """The bytes of a ledger file as a :class:`Ledger`. Bytes after the last
     newline are a line cut short: reported as ``truncated_line``, not read.
     Raises :class:`LedgerError` at the first line that is not the next round."""
-    lines = data.split(b"\n")
-    tail = lines.pop()  # b"" when the file ends with a newline
+    return _collect(iter_rounds(io.BytesIO(data), source))
+
+
+def _collect(items: Iterable[LedgerRound | int]) -> Ledger:
     rounds: list[LedgerRound] = []
-    for number, raw in enumerate(lines, start=1):
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as bad:
-            raise _bad(source, number, f"not UTF-8 (byte {bad.start + 1})") from bad
-        rounds.append(parse_round(text, number, len(rounds) + 1, source))
-    return Ledger(tuple(rounds), len(lines) + 1 if tail else None)
+    cut = None
+    for item in items:
+        if isinstance(item, LedgerRound):
+            rounds.append(item)
+        else:
+            cut = item
+    return Ledger(tuple(rounds), cut)
 
 
 def _read_all(fd: int) -> bytes:
+    """Every byte of the file open at ``fd`` (for small files: a game file)."""
     chunks = []
     offset = 0
     while chunk := os.pread(fd, 1 << 16, offset):
@@ -269,25 +331,95 @@ def _read_all(fd: int) -> bytes:
 
 def _open(path: str, flags: int) -> int:
     try:
-        return os.open(path, flags | os.O_CLOEXEC, 0o644)
+        fd = os.open(path, flags | os.O_CLOEXEC | os.O_NONBLOCK, 0o644)
     except OSError as bad:
         raise LedgerError(f"{path}: {bad.strerror}") from bad
+    os.set_blocking(fd, True)  # O_NONBLOCK only so that opening a FIFO cannot hang
+    return fd
+
+
+def check_appendable(path: str) -> None:
+    """Refuse, before any read, a ledger that cannot take a round: a symbolic
+    link to a missing file, or anything but a regular file (a FIFO,
+    ``/dev/null``, a device). A missing file is fine (it is created).
+    Raises :class:`LedgerError`."""
+    _refuse_dangling(path)
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return
+    except OSError as bad:
+        raise LedgerError(f"{path}: {bad.strerror}") from bad
+    _refuse_mode(mode, path)
+
+
+def _regular(fd: int, path: str) -> None:
+    """Refuse anything but a regular file (a FIFO, ``/dev/null``, a device) as a
+    ledger to append to: rounds written there would be lost or never read back."""
+    _refuse_mode(os.fstat(fd).st_mode, path)
+
+
+def _refuse_mode(mode: int, path: str) -> None:
+    if not stat.S_ISREG(mode):
+        what = "a folder" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode) else (
+            "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "a special file"
+        )  # fmt: skip
+        raise LedgerError(f"the ledger {path} is not a regular file ({what}); nothing appended")
+
+
+def _refuse_dangling(path: str) -> None:
+    """A symbolic link to a missing file would create its target somewhere else:
+    refuse it rather than guess where the referee wanted the ledger."""
+    if os.path.islink(path) and not os.path.exists(path):
+        raise LedgerError(
+            f"the ledger {path} is a symbolic link to a missing file;"
+            " give the file itself, or create it first"
+        )
+
+
+@contextmanager
+def _reading(path: str) -> Iterator[BinaryIO]:
+    fd = _open(path, os.O_RDONLY)
+    try:
+        if stat.S_ISDIR(os.fstat(fd).st_mode):
+            raise LedgerError(f"{path}: Is a directory")
+        import fcntl  # POSIX only: imported here so the CLI still starts elsewhere
+
+        with contextlib.suppress(OSError):  # a FIFO or a device cannot be locked: fine
+            fcntl.flock(fd, fcntl.LOCK_SH)
+        with open(fd, "rb", closefd=False, buffering=1 << 16) as stream:
+            yield stream
+    except IsADirectoryError as bad:
+        raise LedgerError(f"{path}: {bad.strerror}") from bad
+    except OSError as bad:
+        raise LedgerError(f"{path}: {bad.strerror or bad}") from bad
+    finally:
+        os.close(fd)  # releases the lock
 
 
 def read_ledger(path: str) -> Ledger:
     """The ledger at ``path``, read-only under a shared lock (never writes, so
-    the file's bytes and times stay as they are). Raises :class:`LedgerError`
-    (no such file, a bad line)."""
-    fd = _open(path, os.O_RDONLY)
-    try:
-        import fcntl  # POSIX only: imported here so the CLI still starts elsewhere
+    the file's bytes and times stay as they are). Holds every round in memory:
+    for standings use :func:`read_standings`, which streams. Raises
+    :class:`LedgerError` (no such file, a bad line, a line too long)."""
+    with _reading(path) as stream:
+        return _collect(iter_rounds(stream, path))
 
-        fcntl.flock(fd, fcntl.LOCK_SH)
-        return parse_ledger(_read_all(fd), path)
-    except IsADirectoryError as bad:
-        raise LedgerError(f"{path}: {bad.strerror}") from bad
-    finally:
-        os.close(fd)  # releases the lock
+
+def read_standings(path: str, after: int | None = None) -> Standings:
+    """The standings of the ledger at ``path`` after round ``after`` (default:
+    the last), read line by line under a shared lock: memory stays within one
+    line and the players, whatever the file's size; every line is checked as
+    :func:`read_ledger` does. Raises :class:`LedgerError`."""
+    table = StandingsTally()
+    table.freeze_after(after)
+    with _reading(path) as stream:
+        for item in iter_rounds(stream, path):
+            if isinstance(item, LedgerRound):
+                table.add(item.score)
+            else:
+                table.truncated_line = item
+    return table.standings(after)
 
 
 def _sync_directory(path: str) -> None:
@@ -298,40 +430,108 @@ def _sync_directory(path: str) -> None:
         os.close(fd)
 
 
-def append_round(path: str, score: RoundScore) -> Ledger:
-    """Append ``score`` to the ledger at ``path`` as its next round; return the
-    ledger with it. Creates the file if there is none.
+def _line_count(fd: int) -> int:
+    """Newlines in the file (only to name a bad last line: read in chunks)."""
+    count = offset = 0
+    while chunk := os.pread(fd, 1 << 20, offset):
+        count += chunk.count(b"\n")
+        offset += len(chunk)
+    return count
 
-    Under an exclusive ``flock``: read every round (a bad line or a last line
-    cut short raises :class:`LedgerError` and nothing is written), number the
-    round after the last, write the line with one ``os.write`` on an
-    ``O_APPEND`` descriptor, ``fsync``. A short write is cut off again and
-    raises :class:`LedgerError`: a round lands whole or not at all.
+
+def _round_of(raw: bytes) -> int | None:
+    """The round number a ledger line claims, or ``None``."""
+    try:
+        record = json.loads(raw)
+    except (ValueError, RecursionError):
+        return None
+    number = record.get("round") if isinstance(record, dict) else None
+    return number if type(number) is int and number >= 1 else None
+
+
+def _last_round(fd: int, path: str) -> int:
+    """The number of the last round of the ledger open at ``fd``, read from its
+    tail only (at most :data:`TAIL_READ` bytes, twice: the last line and the
+    one before it). The last line must be whole, a round of this format that
+    adds up, numbered one after the line before it (1 when it is the only
+    line); else :class:`LedgerError` naming the line. 0 for an empty file."""
+    size = os.fstat(fd).st_size
+    if size == 0:
+        return 0
+    start = max(0, size - 2 * TAIL_READ)
+    tail = os.pread(fd, size - start, start)
+    if not tail.endswith(b"\n"):
+        line = _line_count(fd) + 1
+        raise LedgerError(
+            f"{path} line {line} is cut short (a write interrupted?); nothing"
+            f" appended: delete line {line}, then score that round again",
+            line,
+        )
+    cut = tail.rfind(b"\n", 0, len(tail) - 1)
+    if len(tail) - cut - 2 > MAX_LEDGER_LINE:
+        raise _bad(
+            path,
+            _line_count(fd),
+            f"longer than {MAX_LEDGER_LINE} bytes, the most a ledger line holds"
+            " (a round takes a few hundred: not a ledger?)",
+        )
+    raw = tail[cut + 1 : -1]
+    if cut < 0:  # the only line: round 1
+        previous: int | None = 0
+    else:
+        before = tail[: cut + 1].rfind(b"\n", 0, cut)
+        whole = before >= 0 or start == 0
+        previous = _round_of(tail[before + 1 : cut]) if whole else None
+    number = _round_of(raw)
+    if number is not None and previous is not None and number == previous + 1:
+        try:
+            return parse_round(raw.decode("utf-8"), number, number, path).number
+        except (UnicodeDecodeError, LedgerError):
+            pass
+    # name the line and what is wrong as a full read would
+    line = _line_count(fd)
+    expected = line if previous is None else previous + 1
+    parse_round(_decode(raw, line, path), line, expected, path)
+    raise _bad(path, line, f"round {number} where round {expected} was expected")
+
+
+def append_round(path: str, score: RoundScore) -> LedgerRound:
+    """Append ``score`` to the ledger at ``path`` as its next round and return
+    it. Creates the file if there is none.
+
+    Under an exclusive ``flock``: read the tail of the file only (the last
+    round's line, at most :data:`TAIL_READ` bytes; a last line cut short, not
+    a round or over the line limit raises :class:`LedgerError` and nothing is
+    written), number the round after the last, write the line with one
+    ``os.write`` on an ``O_APPEND`` descriptor, ``fsync``. The lock is held
+    for those few reads and one write, whatever the size of the file. A
+    short write is cut off again and raises :class:`LedgerError`: a round
+    lands whole or not at all. Not a regular file (a FIFO, ``/dev/null``) or
+    a symbolic link to a missing file: :class:`LedgerError`, nothing written.
     """
+    _refuse_dangling(path)
     created = not os.path.exists(path)
     fd = _open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT)
     try:
+        _regular(fd, path)
         import fcntl  # POSIX only: imported here so the CLI still starts elsewhere
 
         fcntl.flock(fd, fcntl.LOCK_EX)
-        data = _read_all(fd)
-        ledger = parse_ledger(data, path)
-        if ledger.truncated_line is not None:
-            line = ledger.truncated_line
-            raise LedgerError(
-                f"{path} line {line} is cut short (a write interrupted?); nothing"
-                f" appended: delete line {line}, then score that round again",
-                line,
-            )
-        number = len(ledger.rounds) + 1
+        size = os.fstat(fd).st_size
+        number = _last_round(fd, path) + 1
         line_bytes = round_line(score, number)
+        if len(line_bytes) - 1 > MAX_LEDGER_LINE:
+            raise LedgerError(
+                f"{path}: round {number} would be a line of {len(line_bytes) - 1} bytes, over"
+                f" the {MAX_LEDGER_LINE} a ledger line holds; nothing appended"
+            )
         try:
             written = os.write(fd, line_bytes)
         except OSError as bad:
-            os.ftruncate(fd, len(data))
+            os.ftruncate(fd, size)
             raise LedgerError(f"{path}: {bad.strerror}; nothing appended") from bad
         if written != len(line_bytes):
-            os.ftruncate(fd, len(data))
+            os.ftruncate(fd, size)
             raise LedgerError(f"{path}: only {written} bytes written; nothing appended")
         os.fsync(fd)
     except IsADirectoryError as bad:
@@ -340,9 +540,32 @@ def append_round(path: str, score: RoundScore) -> Ledger:
         os.close(fd)  # releases the lock
     if created:
         _sync_directory(path)
-    record = json.loads(line_bytes)
-    added = LedgerRound(number, number, score, record)
-    return Ledger((*ledger.rounds, added))
+    return LedgerRound(number, number, score, json.loads(line_bytes))
+
+
+def record_round(path: str, score: RoundScore) -> tuple[LedgerRound, Standings]:
+    """Append ``score`` to the ledger at ``path`` and return the round and the
+    standings after it [R-SCORE]. Every line is checked first, streamed with
+    memory bounded by a line and no exclusive lock (a bad ledger: nothing
+    appended); then :func:`append_round` reads only the tail under the lock.
+    The standings after it are those read plus this round (read again when
+    another writer added rounds in between). Raises :class:`LedgerError`; when
+    the round was recorded but the standings cannot be read again, the
+    message says it was recorded."""
+    check_appendable(path)
+    before = read_standings(path) if os.path.lexists(path) else None
+    added = append_round(path, score)
+    if before is None or before.rounds + 1 == added.number:
+        tally = StandingsTally()
+        tally.carry(before)
+        tally.add(score)
+        return added, tally.standings()
+    try:
+        return added, read_standings(path, added.number)
+    except LedgerError as err:
+        raise LedgerError(
+            f"round {added.number} was recorded in {path}, but the standings cannot be read: {err}"
+        ) from err
 
 
 @dataclass(frozen=True)
@@ -374,6 +597,86 @@ class Standings:
     truncated_line: int | None = None
 
 
+class StandingsTally:
+    """Standings added up round by round, so a ledger of any length is read
+    once, line by line, holding one row per player [R-SCORE, R-EXTRA-PENALTY].
+    Players are matched by :func:`name_key` (spacing, case and Unicode form
+    ignored); a player absent from a round scores nothing in it."""
+
+    def __init__(self) -> None:
+        self.held = 0
+        self.truncated_line: int | None = None
+        self._names: dict[str, str] = {}
+        self._total: dict[str, int] = {}
+        self._played: dict[str, int] = {}
+        self._won: dict[str, int] = {}
+        self._last: dict[str, int] = {}
+        self._frozen: Standings | None = None
+        self._after: int | None = None
+
+    def freeze_after(self, after: int | None) -> None:
+        """Keep the standings as they are after round ``after``, reading on."""
+        self._after = after
+
+    def carry(self, table: Standings | None) -> None:
+        """Start from ``table``, the standings after its last round (``None``:
+        no round yet), so the next :meth:`add` is the round after it."""
+        if table is None:
+            return
+        self.held = table.rounds
+        for s in table.players:
+            key = name_key(s.name)
+            self._names[key] = s.name
+            self._total[key] = s.total
+            self._played[key] = s.rounds
+            self._won[key] = s.won
+            if s.last_round is not None:
+                self._last[key] = s.last_round
+
+    def add(self, score: RoundScore) -> None:
+        """Count one more round (the next of the ledger)."""
+        if self._after is not None and self.held >= self._after:
+            self.held += 1
+            return
+        self.held += 1
+        self._last = {}
+        for p in score.players:
+            key = name_key(p.name)
+            self._names.setdefault(key, p.name)
+            self._total[key] = self._total.get(key, 0) + p.result
+            self._played[key] = self._played.get(key, 0) + 1
+            self._won[key] = self._won.get(key, 0) + (1 if p.winner else 0)
+            self._last[key] = p.result
+
+    def standings(self, after: int | None = None) -> Standings:
+        """The standings after round ``after`` (default: the last added, or the
+        one given to :meth:`freeze_after`). Raises :class:`LedgerError` when
+        ``after`` is not a round added."""
+        held = self.held
+        upto = held if after is None else after
+        if not 0 <= upto <= held:
+            raise LedgerError(
+                f"no round {upto}: the ledger holds rounds 1–{held}"
+                if held
+                else f"no round {upto}: the ledger holds no round yet"
+            )
+        counted = held if self._after is None else min(self._after, held)
+        if upto != counted:
+            raise LedgerError(f"round {upto} was not kept: read the ledger again")
+        rows = [
+            Standing(
+                self._names[key],
+                self._total[key],
+                self._played[key],
+                self._won[key],
+                self._last.get(key),
+            )
+            for key in self._names
+        ]
+        rows.sort(key=lambda s: (-s.total, name_key(s.name), s.name))
+        return Standings(upto, held, tuple(rows), self.truncated_line)
+
+
 def standings(ledger: Ledger, after: int | None = None) -> Standings:
     """The standings of ``ledger`` after round ``after`` (default: the last)
     [R-SCORE, R-EXTRA-PENALTY]. Players are matched by :func:`name_key`; a
@@ -381,30 +684,13 @@ def standings(ledger: Ledger, after: int | None = None) -> Standings:
     :class:`LedgerError` when ``after`` is not a round of the ledger."""
     held = len(ledger.rounds)
     upto = held if after is None else after
-    if not 0 <= upto <= held:
-        raise LedgerError(
-            f"no round {upto}: the ledger holds rounds 1–{held}"
-            if held
-            else f"no round {upto}: the ledger holds no round yet"
-        )
-    names: dict[str, str] = {}
-    total: dict[str, int] = {}
-    played: dict[str, int] = {}
-    won: dict[str, int] = {}
-    last: dict[str, int] = {}
-    for ledger_round in ledger.rounds[:upto]:
-        score = ledger_round.score
-        last = {}
-        for p in score.players:
-            key = name_key(p.name)
-            names.setdefault(key, p.name)
-            total[key] = total.get(key, 0) + p.result
-            played[key] = played.get(key, 0) + 1
-            won[key] = won.get(key, 0) + (1 if p.winner else 0)
-            last[key] = p.result
-    rows = [Standing(names[key], total[key], played[key], won[key], last.get(key)) for key in names]
-    rows.sort(key=lambda s: (-s.total, name_key(s.name), s.name))
-    return Standings(upto, held, tuple(rows), ledger.truncated_line)
+    table = StandingsTally()
+    table.truncated_line = ledger.truncated_line
+    if 0 <= upto <= held:
+        table.freeze_after(upto)
+    for ledger_round in ledger.rounds:
+        table.add(ledger_round.score)
+    return table.standings(after)
 
 
 def standings_json(table: Standings) -> dict[str, Any]:

@@ -31,14 +31,15 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from datetime import date, time
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from rummy101_solver.files.batch import CASE_OPTIONS, analyse_record, decode_json
 from rummy101_solver.files.case import OptionError
-from rummy101_solver.lines import split_lines, too_long
+from rummy101_solver.lines import MAX_LINE, split_lines, too_long
 from rummy101_solver.messages import one_line, quote, show_value, unknown_name
 
 MISSING = object()
@@ -121,12 +122,24 @@ def _nests_deeper_than(value: Any, depth: int) -> bool:
     return False
 
 
-def read_fixtures(path: Path) -> str:
-    """The text of a fixture file. Raises :class:`FixtureError` when it cannot be read."""
+MAX_TOML_BYTES = 4 << 20
+"""Largest fixture file read, in bytes: it is read whole (``verify --write``
+rewrites it), so it is bounded: a case takes a few hundred bytes."""
+
+
+def read_fixtures(path: Path, limit: int = MAX_TOML_BYTES) -> str:
+    """The text of a fixture file, at most ``limit`` bytes. Raises
+    :class:`FixtureError` when it cannot be read or is larger (never reads
+    more than ``limit`` + 1 bytes, so ``/dev/zero`` is refused at once)."""
     try:
-        return path.read_text(encoding="utf-8")
+        with path.open("rb") as stream:
+            data = stream.read(limit + 1)
     except OSError as err:
         raise FixtureError(f"{path}: {err.strerror or err}") from None
+    if len(data) > limit:
+        raise FixtureError(f"{path}: a fixture file holds at most {limit} bytes; split it")
+    try:
+        return data.decode("utf-8")
     except UnicodeDecodeError as err:
         raise FixtureError(f"{path}: not UTF-8 text (byte {err.start})") from None
 
@@ -158,22 +171,30 @@ def _load_toml(text: str) -> dict[str, Any]:
 
 
 def _jsonl_cases(text: str, source: str) -> list[tuple[str, Any]]:
-    cases: list[tuple[str, Any]] = []
-    for number, line in enumerate(split_lines(text), start=1):
-        stripped = line.strip()
-        if not stripped or stripped.startswith("#"):
-            continue
+    return list(_jsonl_lines(enumerate(split_lines(text), start=1), source))
+
+
+def _jsonl_lines(lines: Iterable[tuple[int, str]], source: str) -> Iterator[tuple[str, Any]]:
+    for number, line in lines:
         where = f"{source}, line {number}"
         if reason := too_long(line):
             raise FixtureError(f"{where}: {reason}")
+        bad = next((i for i, c in enumerate(line) if "\udc80" <= c <= "\udcff"), None)
+        if bad is not None:
+            at = len(line[:bad].encode("utf-8", "surrogateescape")) + 1
+            raise FixtureError(f"{where}: not UTF-8 text (byte {at} of the line)")
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
         try:
             case = decode_json(stripped)
         except OptionError as err:
             raise FixtureError(f"{where}: {err}") from None
         if not isinstance(case, dict):
             raise FixtureError(f"{where}: a case must be a JSON object")
-        cases.append((f"line {number}", case))
-    return cases
+        if _nests_deeper_than(case, MAX_DEPTH):
+            raise FixtureError(f"{source}, line {number}: nested deeper than {MAX_DEPTH} levels")
+        yield f"line {number}", case
 
 
 def parse_fixtures(text: str, source: str, *, toml: bool | None) -> list[tuple[str, Any]]:
@@ -225,11 +246,54 @@ def _is_case_line(line: str) -> bool:
 
 def load_cases(path: Path) -> Iterator[tuple[str, Any]]:
     """(case label, case table) pairs of a fixture file: TOML for a ``.toml``
-    file, JSON Lines otherwise (see :func:`parse_fixtures`).
+    file (at most :data:`MAX_TOML_BYTES`), JSON Lines otherwise, read lazily
+    line by line, a line over :data:`~rummy101_solver.lines.MAX_LINE` bytes
+    refused as soon as it is seen (see :func:`parse_fixtures`).
 
     Raises :class:`FixtureError` for unreadable files, lines or cases.
     """
-    yield from parse_fixtures(read_fixtures(path), str(path), toml=path.suffix == ".toml")
+    if path.suffix == ".toml":
+        yield from parse_fixtures(read_fixtures(path), str(path), toml=True)
+        return
+    try:
+        with path.open("rb") as stream:
+            yield from _jsonl_lines(_bounded_lines(stream, str(path)), str(path))
+    except OSError as err:
+        raise FixtureError(f"{path}: {err.strerror or err}") from None
+
+
+def _bounded_lines(stream: BinaryIO, source: str) -> Iterator[tuple[int, str]]:
+    """(number, text) of each line, read lazily; the first line over
+    :data:`~rummy101_solver.lines.MAX_LINE` bytes stops the read there (it is
+    not read through: ``/dev/zero`` has no end)."""
+    number = 0
+    while raw := stream.readline(MAX_LINE + 1):
+        number += 1
+        if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
+            raise FixtureError(
+                f"{source}, line {number}: longer than {MAX_LINE} bytes, the most a line holds"
+            )
+        text = raw.decode("utf-8", errors="surrogateescape")
+        text = text[:-1] if text.endswith("\n") else text
+        yield number, text[:-1] if text.endswith("\r") else text
+
+
+JSON_TYPES = (str, int, float, bool, type(None))
+
+
+def _not_json(value: Any) -> Any:
+    """The first value inside ``value`` that no JSON output can hold (a TOML
+    date or time), or ``None`` when there is none."""
+    stack = [value]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+        elif not isinstance(node, JSON_TYPES):
+            return node
+    return None
 
 
 def _bad_case(label: str, name: str, problem: str, command: str = "solve") -> list[Check]:
@@ -345,6 +409,15 @@ def evaluate_case(
         if expect is None:
             problem += " (rummy101 verify --write fills it in)"
         return Outcome(_bad_case(label, name, problem, command_name), None, command_name)
+    for field, want in expect.items():
+        odd = _not_json(want)
+        if odd is not None:
+            kind = "a TOML date or time" if isinstance(odd, date | time) else type(odd).__name__
+            problem = (
+                f"expect {quote(field)}: {kind} ({one_line(str(odd), 40)}) that no JSON output"
+                " holds; expect a string, number, boolean, array or table"
+            )
+            return Outcome(_bad_case(label, name, problem, command_name), None, command_name)
     options = {key.replace("-", "_"): value for key, value in case.items()}
     unknown = [key for key in options if key not in command.options]
     if unknown:

@@ -39,6 +39,7 @@ naming the player or token and the rule id.
 
 from __future__ import annotations
 
+import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -284,8 +285,11 @@ def _fold(word: str) -> str:
 
 def name_key(name: str) -> str:
     """The key under which a player's name is matched: spaces collapsed, case
-    folded (``" ALİ "`` and ``"ali"`` are one player)."""
-    return _fold(" ".join(name.split()))
+    folded, Unicode composed (NFC) before and after the fold (``" ALİ "`` and
+    ``"ali"`` are one player, and so are "Zoë" written with ``ë`` and with ``e``
+    and a combining diaeresis)."""
+    composed = unicodedata.normalize("NFC", " ".join(name.split()))
+    return unicodedata.normalize("NFC", _fold(composed))
 
 
 def check_name(name: str, what: str = "player") -> None:

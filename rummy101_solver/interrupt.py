@@ -1,0 +1,74 @@
+"""Ctrl-C outside a command's run: ``Interrupted.``, exit 130, at once (ground floor).
+
+The ``rummy101`` entry point (:mod:`rummy101_solver.__main__`) installs
+:func:`quit_at_once` before it imports anything heavy;
+:func:`rummy101_solver.cli.guard.run_guarded` hands SIGINT back to Python
+(``KeyboardInterrupt``) while the command runs, and takes it again when the
+command is done. Standard library only.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+from types import FrameType
+
+EXIT_INTERRUPTED = 130
+"""Ctrl-C: 128 + SIGINT (as :data:`rummy101_solver.cli.guard.EXIT_INTERRUPTED`)."""
+
+
+def quit_at_once(signum: int, frame: FrameType | None) -> None:
+    """The SIGINT handler outside a command's run: ``Interrupted.``, exit 130,
+    no traceback, no clean-up (nothing has been written yet, or all is written)."""
+    try:
+        fresh = b"\n" if os.isatty(2) else b""
+        os.write(2, fresh + b"Interrupted.\n")
+    except OSError:
+        pass
+    os._exit(EXIT_INTERRUPTED)
+
+
+def take_ctrl_c() -> None:
+    """Install :func:`quit_at_once` for SIGINT, unless SIGINT is ignored (a
+    background job started with it ignored keeps ignoring it) or this is not
+    the main thread."""
+    try:
+        if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+            signal.signal(signal.SIGINT, quit_at_once)
+    except ValueError:  # not the main thread: signals are not ours to set
+        pass
+
+
+def leave_at_once() -> None:
+    """Exit 130 now: flush what is buffered, skip the exit handlers (they would
+    join a worker pool's threads, for seconds)."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            if stream is not None:
+                stream.flush()
+        except (OSError, ValueError):
+            pass
+    os._exit(EXIT_INTERRUPTED)
+
+
+def command_runs() -> bool:
+    """While a command runs: SIGINT raises ``KeyboardInterrupt`` again (when
+    :func:`quit_at_once` had it). Returns whether it was switched."""
+    try:
+        if signal.getsignal(signal.SIGINT) is quit_at_once:
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+            return True
+    except ValueError:
+        pass
+    return False
+
+
+def command_done() -> None:
+    """After a command's run (its output flushed): :func:`quit_at_once` again,
+    so a Ctrl-C while the interpreter shuts down ends the same clean way."""
+    try:
+        if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+            signal.signal(signal.SIGINT, quit_at_once)
+    except ValueError:
+        pass
