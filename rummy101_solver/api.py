@@ -163,6 +163,10 @@ def simulate(
     jobs: int = 1,
     scheduler: str | None = None,
     plot: str | os.PathLike[str] | None = None,
+    rounds: int | None = None,
+    players: int = 4,
+    bots: str = "outs",
+    log: str | os.PathLike[str] | None = None,
 ) -> dict[str, Any]:
     """``rummy101 simulate``: deal ``deals`` racks of ``rack_size`` tiles (deal
     ``i`` shuffled with ``seed + i``) and count, per rule set, how often they
@@ -182,6 +186,8 @@ def simulate(
     variant (the message names it). The options of a variant go through the
     command line's own option parser (so click is imported here).
     """
+    if rounds is not None:
+        return _simulate_rounds(rounds, seed, players, bots, variants, jobs, scheduler, plot, log)
     _whole("deals", deals, 1, 10_000_000)
     _whole("seed", seed, 0, MAX_SEED)
     _whole("rack_size", rack_size, 2, 22)
@@ -236,6 +242,76 @@ def simulate(
             why = err.strerror or err
             raise BadInputError(f"plot {os.fspath(plot)!r}: cannot write: {why}") from err
     return simulation_json(result)
+
+
+def _simulate_rounds(rounds: int, seed: int, players: int, bots: str,
+                     variants: Mapping[str, str] | None, jobs: int, scheduler: str | None,
+                     plot: str | os.PathLike[str] | None,
+                     log: str | os.PathLike[str] | None) -> dict[str, Any]:  # fmt: skip
+    """``simulate --rounds``: whole rounds played by the bots; the ``simulate
+    --rounds --format json`` object (``rummy101 schema rounds``)."""
+    _whole("rounds", rounds, 1, 10_000_000)
+    _whole("seed", seed, 0, MAX_SEED)
+    _whole("players", players, 2, 4)
+    _whole("jobs", jobs, 1, 64)
+    _one_way(jobs, scheduler)
+    if bots not in ("outs", "quick"):
+        raise BadInputError(f"option 'bots': {bots!r}; use 'outs' or 'quick'")
+    chosen = {"classic": ""} if variants is None else variants
+    if not isinstance(chosen, Mapping) or not chosen:
+        raise BadInputError("option 'variants': give {name: options}, e.g. {'rising': '--rising'}")
+    from rummy101_solver.cli.common import InputError
+    from rummy101_solver.cli.simulate import parse_round_variant
+    from rummy101_solver.engine.rounds import RoundResult, RoundVariant, rounds_json
+    from rummy101_solver.engine.rounds import simulate_rounds as run
+
+    parsed = []
+    for name, options in chosen.items():
+        if not isinstance(name, str) or not isinstance(options, str):
+            raise BadInputError(f"variant {name!r}: name and options are text, e.g. 'rising': ''")
+        try:
+            parsed.append(parse_round_variant(f"{name}={options}"))
+        except InputError as err:
+            raise BadInputError(err.format_message()) from err
+    if plot is not None:
+        _plot_ready(plot)
+    kind: Literal["outs", "quick"] = "quick" if bots == "quick" else "outs"
+    lines: list[bytes] = []
+    on_round = None
+    if log is not None:
+        from rummy101_solver.files.round_log import round_lines
+
+        def on_round(variant: RoundVariant, result: RoundResult) -> None:
+            lines.extend(round_lines(variant, result))
+
+    if scheduler is not None:
+        with _scheduler(scheduler) as (executor, _):
+            result = run(rounds, seed, players, parsed, executor=executor, on_round=on_round,
+                         bots=kind)  # fmt: skip
+    elif jobs == 1:
+        result = run(rounds, seed, players, parsed, on_round=on_round, bots=kind)
+    else:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            result = run(rounds, seed, players, parsed, executor=pool, on_round=on_round,
+                         bots=kind)  # fmt: skip
+    if log is not None:
+        try:
+            with open(log, "wb") as out:
+                out.writelines(lines)
+        except OSError as err:
+            why = err.strerror or err
+            raise BadInputError(f"log {os.fspath(log)!r}: cannot write: {why}") from err
+    if plot is not None:
+        from rummy101_solver.report.plot import plot_rounds
+
+        try:
+            plot_rounds(result, os.fspath(plot))
+        except OSError as err:
+            why = err.strerror or err
+            raise BadInputError(f"plot {os.fspath(plot)!r}: cannot write: {why}") from err
+    return rounds_json(result)
 
 
 def _plot_ready(plot: object) -> None:
@@ -372,18 +448,40 @@ def _scheduler(address: str) -> Iterator[tuple[Any, int]]:
 
 
 def deal(
-    *, seed: int = 1, count: int = 1, size: int = 22, indicator: str | None = None
+    *,
+    seed: int = 1,
+    count: int = 1,
+    size: int = 22,
+    indicator: str | None = None,
+    round: bool = False,
+    players: int = 4,
+    indicator_from_deal: bool = False,
 ) -> Iterator[str]:
     """``rummy101 deal``: ``count`` racks of ``size`` tiles, each the text of
     one line the command prints (``"R1 R1 R8 … J"``), rack ``i`` shuffled with
     ``seed + i`` [R-TILES, R-RACK]. With ``indicator`` (a numbered tile) the
     racks come from an okey set: that tile face up, the okeys ``J``, the fake
     okeys ``F`` [R-INDICATOR]. ``deal`` has no JSON output: the iterator of
-    lines is what it prints (dealt one at a time: no upper limit).
+    lines is what it prints (dealt one at a time: no upper limit). With
+    ``round``: the lines of one shuffle dealt as a round of ``players`` seats
+    (``deal --round``; ``indicator_from_deal`` turns the indicator up from it).
 
     Raises :class:`BadInputError` for a bad seed, count, size or indicator.
     """
     from rummy101_solver.game.deal import deal_lines
+
+    if round:
+        from rummy101_solver.game.deal import deal_round
+
+        _whole("seed", seed, 0, MAX_SEED)
+        _whole("players", players, 2, 4)
+        face = None
+        if indicator is not None:
+            with _bad_input():
+                face = _face_of(indicator)
+        dealt = deal_round(seed, players, indicator_from_deal=bool(indicator_from_deal),
+                           indicator=face)  # fmt: skip
+        return iter(dealt.lines())
 
     _whole("seed", seed, 0, MAX_SEED)
     _whole("count", count, 1, 2**63 - 1)
@@ -394,6 +492,12 @@ def deal(
     with _bad_input():
         first = next(lines)  # a bad indicator fails here, before the caller iterates
     return _chain(first, lines)
+
+
+def _face_of(indicator: str) -> Any:
+    from rummy101_solver.files.case import build_rules
+
+    return build_rules({"indicator": indicator}).indicator
 
 
 def _chain(first: str, rest: Iterator[str]) -> Iterator[str]:

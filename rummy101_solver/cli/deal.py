@@ -140,14 +140,4 @@ def deal(
     if fmt == "json":
         click.echo(dumps(dealt.to_json()))
         return
-    from rummy101_solver.game.tiles import okey_face
-
-    lines = [f"Round dealt with seed {seed}, {players} players; seat 1 starts with 22 tiles."]
-    if dealt.indicator is not None:
-        okey = okey_face(dealt.indicator).code
-        lines.append(f"indicator: {dealt.indicator.code} (okey {okey}: J; fake okey: F)")
-    for number, tiles in enumerate(dealt.racks, start=1):
-        lines.append(f"seat {number} ({len(tiles)}): {' '.join(t.code for t in tiles)}")
-    stock = " ".join(t.code for t in dealt.stock)
-    lines.append(f"stock ({len(dealt.stock)}, drawn first to last): {stock}")
-    click.echo("\n".join(lines))
+    click.echo("\n".join(dealt.lines()))

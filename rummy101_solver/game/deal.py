@@ -116,6 +116,22 @@ class RoundDeal:
         """Seats at the table (2–4)."""
         return len(self.racks)
 
+    def lines(self) -> list[str]:
+        """The round as ``rummy101 deal --round`` prints it: a header, the
+        indicator (okey variant), one line per seat, the stock."""
+        out = [
+            f"Round dealt with seed {self.seed}, {self.players} players;"
+            " seat 1 starts with 22 tiles."
+        ]
+        if self.indicator is not None:
+            okey = okey_face(self.indicator).code
+            out.append(f"indicator: {self.indicator.code} (okey {okey}: J; fake okey: F)")
+        for number, tiles in enumerate(self.racks, start=1):
+            out.append(f"seat {number} ({len(tiles)}): {' '.join(t.code for t in tiles)}")
+        stock = " ".join(t.code for t in self.stock)
+        out.append(f"stock ({len(self.stock)}, drawn first to last): {stock}")
+        return out
+
     def to_json(self) -> dict[str, Any]:
         """JSON-ready: ``{"seed", "players", "indicator" (code or null),
         "racks": [[codes]] (seat 1 first), "stock": [codes] (drawn first first),
