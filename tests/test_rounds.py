@@ -4,8 +4,8 @@ determinism (same seed same bytes; --jobs 1 = --jobs 2), the log, the CLI.
 
 Speed: the 200 audited rounds are small on purpose — 2 to 4 players, the stock
 cut to a few tiles (the rest set aside, still counted) and the ``quick`` bots
-(the unopened discard without ``outs``' discard table, which costs seconds per
-rack until the exact sweep serves ``outs``); every other part of the bots and
+(the unopened discard without ``outs``' discard table, the slow part of a round);
+every other part of the bots and
 every check is the real one.
 """
 

@@ -29,9 +29,8 @@ exactly what ``rummy101 track`` keeps) and follows the tool's own advice
 
 ``quick`` bots (:data:`BOT_KINDS`) differ in one place only: not opened, they
 discard by :func:`quick_discard` (a tile with the fewest neighbours on the
-rack) instead of ``outs``' table, which costs seconds per 22-tile rack until
-the exact sweep serves ``outs``. Their figures are their own: say which bots
-played.
+rack) instead of ``outs``' table, the slow part of a round (docs/simulate.md,
+"Speed of rounds"). Their figures are their own: say which bots played.
 
 Every action is an :class:`~rummy101_solver.game.round.Event` the round engine
 (:mod:`rummy101_solver.engine.rounds`) applies through the same checks as
