@@ -95,8 +95,8 @@ BATCH_HEADER = (
 
 
 def test_batch_as_csv_one_row_per_line_errors_included() -> None:
-    """batch --format csv (issue 23): the best opening flattened [R-OPEN R-RESIDUAL
-    R-ONE-TURN]; a bad line is a row with its error, the rest go on, in order."""
+    """batch --format csv (issue 23): the best opening flattened [R-OPEN-MELDS
+    R-RESIDUAL R-ONE-TURN]; a bad line is a row with its error, the rest go on, in order."""
     racks = (
         "R1 R2 R3 K9 K10 K11 K12 J\nR3 X9\nB1 B2 B3 B4 B5 B6 B7 B8 B9 B10 B11 B12 B13 K13 R13 Y13\n"
     )

@@ -321,8 +321,8 @@ CSV_COLUMNS = (
     "outs_meld_distance", "outs_pair_distance",
 )  # fmt: skip
 """The columns of ``batch --format csv``: one row per input line, the best
-opening's fields of the ``solve --format json`` object flattened [R-OPEN, R-PAIRS,
-R-RESIDUAL, R-ONE-TURN]; ``melds``/``pairs`` are the tiles of each meld or pair
+opening's fields of the ``solve --format json`` object flattened [R-OPEN-MELDS,
+R-OPEN-PAIRS, R-RESIDUAL, R-ONE-TURN]; ``melds``/``pairs`` are the tiles of each meld or pair
 separated by ``" | "``, tiles by spaces; the ``outs_`` columns are filled with
 ``--outs`` only (tiles to draw, or empty when none is known)."""
 
