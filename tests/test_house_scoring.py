@@ -234,3 +234,17 @@ def test_the_api_takes_the_house_keywords() -> None:
     with pytest.raises(api.BadInputError, match="sheet 'pencil': use gains or paper"):
         api.score(["Ali", "Bea: not"], winner="Ali", sheet="pencil")  # type: ignore[arg-type]
     assert parse_extra("Bea: 5 late").points == 5
+
+
+def test_a_winner_marked_not_among_opened_players_is_pointed_to_open_finish() -> None:
+    out, code = cli("score", "--winner", "Ali", "Ali: not", "Bea: melds R3")
+    assert (out, code) == (
+        "Error: winner 'Ali' is marked not (never opened), but a normal finish needs an"
+        " opening [R-FINISH]; if 'Ali' opened in the finishing turn use --end open-finish or"
+        " open-finish-joker, else drop the state: 'Ali'\n",
+        2,
+    )
+    # the way out the hint names scores [R-OPEN-FINISH]
+    assert points("--end", "open-finish", "--winner", "Ali", "Ali: not", "Bea: melds R3") == {
+        "Ali": (101, 101), "Bea": (-3, -3),
+    }  # fmt: skip

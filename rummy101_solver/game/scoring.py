@@ -548,10 +548,17 @@ def validate_round(
             "one-turn-joker",
             *OPEN_FINISH_ENDINGS,
         ):
+            # others opened: the finish in the opening turn [R-OPEN-FINISH], else one turn
+            others_opened = any(h.state in ("melds", "pairs") for h in hands if h is not won)
+            way = (
+                "opened in the finishing turn use --end open-finish or open-finish-joker"
+                if others_opened
+                else "opened and finished in one turn use --end one-turn (or one-turn-joker)"
+            )
             raise ScoreError(
                 f"winner {quote(won.name)} is marked not (never opened), but a {label} needs an"
-                f" opening [R-FINISH]; if {quote(won.name)} opened and finished in one turn use"
-                f" --end one-turn (or one-turn-joker), else drop the state: {quote(won.name)}"
+                f" opening [R-FINISH]; if {quote(won.name)} {way}, else drop the state:"
+                f" {quote(won.name)}"
             )
         if won.tiles:
             raise ScoreError(
