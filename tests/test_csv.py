@@ -83,3 +83,49 @@ def test_simulate_as_csv() -> None:
         ("7", "0.35", "0.1812"),
     ]
     assert (rows[0]["value_p50"], rows[0]["pairs_p90"], rows[0]["unproven"]) == ("69", "3", "0")
+
+
+BATCH_HEADER = (
+    "line,error,rack,can_open,recommended,meld_value,meld_count,meld_threshold,"
+    "meld_meets_threshold,meld_status,meld_proven,melds,meld_left,meld_residual_penalty,"
+    "pair_count,pair_threshold,pair_meets_threshold,pair_status,pair_proven,pairs,pair_left,"
+    "pair_residual_penalty,one_turn_possible,one_turn_winner_points,one_turn_opponent_points,"
+    "outs_meld_distance,outs_pair_distance"
+)
+
+
+def test_batch_as_csv_one_row_per_line_errors_included() -> None:
+    """batch --format csv (issue 23): the best opening flattened [R-OPEN-MELDS
+    R-RESIDUAL R-ONE-TURN]; a bad line is a row with its error, the rest go on, in order."""
+    racks = (
+        "R1 R2 R3 K9 K10 K11 K12 J\nR3 X9\nB1 B2 B3 B4 B5 B6 B7 B8 B9 B10 B11 B12 B13 K13 R13 Y13\n"
+    )
+    result = CliRunner().invoke(
+        main, ["batch", "--alternatives", "0", "--format", "csv"], input=racks
+    )
+    assert result.exit_code == 3  # a line rejected
+    lines = result.stdout.splitlines()
+    assert lines[0] == BATCH_HEADER
+    assert lines[1] == (
+        "1,,R1 R2 R3 K9 K10 K11 K12 J,false,,55,1,101,false,optimal,true,K9 K10 K11 K12 J,"
+        "R1 R2 R3,6,1,5,false,optimal,true,K12 J,R1 R2 R3 K9 K10 K11,72,false,0,0,,"
+    )
+    rows = list(csv.DictReader(io.StringIO(result.stdout)))
+    assert len(rows) == 3
+    assert rows[1]["line"] == "2"
+    assert rows[1]["error"].startswith("'X9' (tile 2): 'X' is not a colour")
+    assert rows[1]["rack"] == rows[1]["meld_value"] == ""
+    assert rows[2]["recommended"] == "melds"
+    assert rows[2]["meld_value"] == "129"
+    assert rows[2]["melds"] == "B2 B3 B4 B5 B6 B7 B8 B9 B10 B11 B12 B13 | R13 K13 Y13"
+    assert (rows[2]["meld_left"], rows[2]["meld_residual_penalty"]) == ("B1", "1")
+    assert (rows[2]["one_turn_winner_points"], rows[2]["one_turn_opponent_points"]) == (
+        "202",
+        "-404",
+    )
+
+
+def test_batch_format_defaults_to_json_lines() -> None:
+    result = CliRunner().invoke(main, ["batch", "--alternatives", "0"], input="R1\n")
+    assert result.exit_code == 0
+    assert result.stdout.startswith('{"line":1,"rack":["R1"]')

@@ -183,7 +183,8 @@ def test_same_rounds_same_bytes(tmp_path: Path) -> None:
     )  # fmt: skip
     assert round_line(first, 1) == (
         b'{"format":"rummy101-ledger-1","round":1,"end":"normal","winner":"A","rules":'
-        b'{"joker_left_points":101,"nobody_opened_scores_nothing":false},"players":['
+        b'{"joker_left_points":101,"nobody_opened_scores_nothing":false,"sheet":"gains",'
+        b'"pairs_finish_doubles":false,"open_finish":"plain"},"players":['
         b'{"name":"A","state":null,"tiles":[],"base_penalty":0,"multiplier":null,"points":101,'
         b'"rule":"R-SCORE","reason":"finished: the winner gains 101","extras":[],"result":101},'
         b'{"name":"B","state":"melds","tiles":["R3"],"base_penalty":3,"multiplier":1,"points":-3,'
@@ -268,7 +269,8 @@ BAD_LINES = [
                                               "nobody_opened_scores_nothing": False}),
      "line 2: round 2: 'joker_left_points' must be of type int"),
     ("a rule too many", lambda p: _tamper(p, "rules", {"joker_left_points": 101}),
-     "line 2: round 2: 'rules' must hold joker_left_points, nobody_opened_scores_nothing"),
+     "line 2: round 2: 'rules' must hold joker_left_points, nobody_opened_scores_nothing,"
+     " no unknown switch"),
     ("players", lambda p: _tamper(p, "players", "Ali"),
      "line 2: round 2: 'players' must be a list"),
     ("a round that breaks a rule", lambda p: _tamper(p, "winner", None),
@@ -335,7 +337,9 @@ def test_an_empty_or_missing_ledger(tmp_path: Path) -> None:
     path.write_bytes(b"")
     assert cli("standings", str(path)) == ("No round in the ledger yet.\n", 0)
     data = json.loads(cli("standings", str(path), "--format", "json")[0])
-    assert data == {"after": 0, "players": [], "rounds": 0, "truncated_line": None}
+    assert data == {
+        "after": 0, "players": [], "rounds": 0, "sheet": "gains", "truncated_line": None
+    }  # fmt: skip
     out, code = cli("standings", str(path), "--after", "1")
     assert (out, code) == ("Error: no round 1: the ledger holds no round yet\n", 2)
 

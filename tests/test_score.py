@@ -318,7 +318,8 @@ def test_json_output_is_exact() -> None:
     assert score_json(*EXAMPLE) == {
         "end": "joker",
         "winner": "Ali",
-        "rules": {"joker_left_points": 101, "nobody_opened_scores_nothing": False},
+        "rules": {"joker_left_points": 101, "nobody_opened_scores_nothing": False,
+                  "sheet": "gains", "pairs_finish_doubles": False, "open_finish": "plain"},
         "players": [
             {"name": "Ali", "state": None, "tiles": [], "base_penalty": 0, "multiplier": None,
              "points": 202, "rule": "R-SCORE",
@@ -516,7 +517,8 @@ def test_library_errors() -> None:
     with pytest.raises(ScoreError) as err:
         score_round("draw", "A", hands)  # type: ignore[arg-type]
     assert str(err.value) == (
-        "unknown round end 'draw'; use one of normal, joker, one-turn, one-turn-joker, stock"
+        "unknown round end 'draw'; use one of normal, joker, one-turn, one-turn-joker,"
+        " open-finish, open-finish-joker, stock"
         " [R-SCORE]"
     )
     with pytest.raises(ScoreError) as err:
@@ -536,7 +538,8 @@ def test_round_json_of_a_stock_round() -> None:
     assert round_json(result) == {
         "end": "stock",
         "winner": None,
-        "rules": {"joker_left_points": 101, "nobody_opened_scores_nothing": False},
+        "rules": {"joker_left_points": 101, "nobody_opened_scores_nothing": False,
+                  "sheet": "gains", "pairs_finish_doubles": False, "open_finish": "plain"},
         "players": [
             {"name": "A", "state": "melds", "tiles": ["R3"], "base_penalty": 3, "multiplier": 1,
              "points": -3, "rule": "R-PENALTY",

@@ -22,7 +22,7 @@ COMMANDS = {
     name: LazyCommand(f"rummy101_solver.cli.{module}", attribute, summary)
     for name, module, attribute, summary in [
         ("batch", "batch", "batch",
-         "Analyse one rack per line; write one JSON record per line (JSON Lines)."),
+         "Analyse one rack per line; write one JSON record per line (JSON Lines) or CSV."),
         ("bench", "bench", "bench",
          "Time the solver on seeded dealt racks: cold start, per rack, and in batch."),
         ("check", "check", "check", "Judge an arrangement: is every group legal, does it open?"),

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import csv
+import io
+import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import ExitStack, closing
 from typing import Any, BinaryIO
 
@@ -31,10 +34,19 @@ EXIT_SOME_REJECTED = 3
 @click.option("--outs", "with_outs", is_flag=True, default=False,
               help="Add the 'outs --format json' object (distance, outs, discard"
               " table) to each record as \"outs\".")  # fmt: skip
+@click.option("--format", "fmt", type=click.Choice(["jsonl", "csv"]), default="jsonl",
+              show_default=True, metavar="FORMAT",
+              help="'jsonl': one JSON record per line; 'csv': a header row, then one row per"
+              " line with the best opening's fields flattened (an error in 'error').")  # fmt: skip
 def batch(
-    source: BinaryIO, jobs: int, scheduler: str | None, with_outs: bool, **options: Any
+    source: BinaryIO,
+    jobs: int,
+    scheduler: str | None,
+    with_outs: bool,
+    fmt: str,
+    **options: Any,
 ) -> None:
-    """Analyse one rack per line; write one JSON record per line (JSON Lines).
+    """Analyse one rack per line; write one JSON record per line (JSON Lines) or CSV.
 
     SOURCE: a file, or '-' (the default) for stdin. Each line is a rack in the
     usual notation, or a JSON object with "rack" (a string of tiles or a list
@@ -49,6 +61,13 @@ def batch(
     input line) first; a bad line gives {"line": n, "error": "…"} and the batch
     goes on, in input order.
 
+    With --format csv the output is a header row and one row per input line
+    (standard CSV): line, error, rack, can_open, recommended, then the best
+    opening's fields flattened (meld_value, melds, meld_left,
+    meld_residual_penalty, pair_count, pairs, …, one_turn_possible, and
+    outs_meld_distance / outs_pair_distance with --outs). A bad line is a row
+    with its error and empty cells.
+
     \b
     Example:
       rummy101 deal --count 1000 | rummy101 batch --alternatives 0 --jobs 2 > out.jsonl
@@ -57,7 +76,7 @@ def batch(
     Exit code: 0 every line analysed, 3 some lines rejected, 2 bad usage or
     unreadable input (the records before it are written), 130 Ctrl-C.
     """
-    from rummy101_solver.files.batch import run_batch, warm_up
+    from rummy101_solver.files.batch import CSV_COLUMNS, csv_row, run_batch, warm_up
 
     ctx = click.get_current_context()
     if scheduler is not None and ctx.get_parameter_source("jobs") == ParameterSource.COMMANDLINE:
@@ -79,8 +98,12 @@ def batch(
         bar = stack.enter_context(
             click.progressbar(length=0, label="racks", file=err, hidden=not show)
         )
+        if fmt == "csv":
+            click.echo(_csv_line(CSV_COLUMNS))
         for record in stream:
-            click.echo(record.text)
+            click.echo(
+                record.text if fmt == "jsonl" else _csv_line(csv_row(json.loads(record.text)))
+            )
             rejected += record.error
             bar.update(1)
     sys.exit(EXIT_SOME_REJECTED if rejected else 0)
@@ -99,3 +122,10 @@ def _read(source: BinaryIO) -> Iterator[str]:
             name = "stdin" if name == "<stdin>" else quote(name, 60)
             raise InputError(f"cannot read {name}: {err.strerror or err}") from None
         yield line
+
+
+def _csv_line(cells: Sequence[object]) -> str:
+    """One CSV row (the standard library's ``csv``, ``None`` an empty cell), no newline."""
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerow(["" if c is None else c for c in cells])
+    return out.getvalue().rstrip("\n")

@@ -31,13 +31,17 @@ from rummy101_solver.files.ledger import LedgerError, record_round, standings_js
 from rummy101_solver.game.scoring import (
     ENDING_LABELS,
     ENDINGS,
+    OPEN_FINISHES,
+    SHEETS,
     Ending,
     ExtraPenalty,
+    OpenFinish,
     PlayerHand,
     PlayerScore,
     RoundScore,
     ScoreError,
     ScoreRules,
+    Sheet,
     parse_extra,
     parse_player,
     round_json,
@@ -82,7 +86,8 @@ def _row(p: PlayerScore, color: bool = False) -> list[str]:
 
 def _extra_row(p: PlayerScore, extra: ExtraPenalty) -> list[str]:
     what = extra.kind if extra.kind != "points" else (extra.reason or "points")
-    return [p.name, "extra", what, str(extra.points), "–", _signed(-extra.points), extra.rule]
+    points = _signed(-p.sign * extra.points)
+    return [p.name, "extra", what, str(extra.points), "–", points, extra.rule]
 
 
 def _rows(result: RoundScore, color: bool = False) -> list[list[str]]:
@@ -105,6 +110,17 @@ def score_text(result: RoundScore, fmt: str = "simple", *, color: bool = False) 
         house.append(f"a joker left counts {result.rules.joker_left_points}")
     if result.rules.nobody_opened_scores_nothing:
         house.append("a round nobody opened scores nothing (seed 004)")
+    if result.rules.sheet == "paper":
+        house.append(
+            "the paper sheet, penalties written positive, the winner's points negative,"
+            " the lowest total wins [R-PAPER-SHEET]"
+        )
+    if result.rules.pairs_finish_doubles:
+        house.append("a winner who opened with pairs doubles the penalties [R-PAIRS-FINISH]")
+    if result.rules.open_finish == "double":
+        house.append(
+            "opening and finishing in one turn after others opened doubles [R-OPEN-FINISH]"
+        )
     if house:
         lines.append(f"House rules: {'; '.join(house)}.")
     extras = any(p.extras for p in result.players)
@@ -154,7 +170,7 @@ def score_csv(result: RoundScore, round_number: int | None = None) -> str:
         ])  # fmt: skip
         for e in p.extras:
             what = e.kind if e.kind != "points" else (e.reason or "points")
-            rows.append([p.name, "extra", what, e.points, None, -e.points, e.rule])
+            rows.append([p.name, "extra", what, e.points, None, -p.sign * e.points, e.rule])
     if round_number is None:
         return csv_text(CSV_HEADERS, rows)
     return csv_text(["round", *CSV_HEADERS], [[round_number, *row] for row in rows])
@@ -168,8 +184,9 @@ def score_csv(result: RoundScore, round_number: int | None = None) -> str:
     default="normal",
     show_default=True,
     help="How the round ended: a finish (normal, joker = last discard a joker, one-turn,"
-    " one-turn-joker) or stock (the stock ran out, no winner)"
-    " [R-SCORE R-JOKER-FINISH R-ONE-TURN].",
+    " one-turn-joker, open-finish = opened and finished in one turn after others opened,"
+    " open-finish-joker) or stock (the stock ran out, no winner)"
+    " [R-SCORE R-JOKER-FINISH R-ONE-TURN R-OPEN-FINISH].",
 )
 @click.option("--winner", metavar="NAME", default=None, help="The player who finished.")
 @click.option(
@@ -185,6 +202,31 @@ def score_csv(result: RoundScore, round_number: int | None = None) -> str:
     is_flag=True,
     default=False,
     help="Seed 004 variant: when the stock runs out and nobody opened, nobody scores [R-SCORE].",
+)
+@click.option(
+    "--sheet",
+    type=click.Choice(SHEETS, case_sensitive=False),
+    default="gains",
+    show_default=True,
+    help="The score sheet: gains (the winner gains, highest total wins) or paper (the"
+    " traditional paper sheet: penalties add up, the winner writes -101, -202 for a joker"
+    " finish, lowest total wins); a ledger keeps one sheet [R-PAPER-SHEET].",
+)
+@click.option(
+    "--pairs-finish-doubles",
+    is_flag=True,
+    default=False,
+    help="House rule: a winner marked 'pairs' (opened with pairs) doubles the opponents'"
+    " penalties [R-PAIRS-FINISH].",
+)
+@click.option(
+    "--open-finish",
+    type=click.Choice(OPEN_FINISHES, case_sensitive=False),
+    default="plain",
+    show_default=True,
+    help="How --end open-finish (opened and finished in one turn after others opened) is"
+    " scored: plain (as a normal or joker finish) or double (penalties doubled again, the"
+    " winner gains 202, 404 with a joker) [R-OPEN-FINISH].",
 )
 @click.option(
     "--extra",
@@ -210,6 +252,9 @@ def score(
     winner: str | None,
     joker_left: int,
     nobody_opened_scores_nothing: bool,
+    sheet: str,
+    pairs_finish_doubles: bool,
+    open_finish: str,
     extras: tuple[str, ...],
     ledger: str | None,
     fmt: str,
@@ -240,13 +285,21 @@ def score(
     Each --extra is its own row, subtracted from that player's round result
     as it stands (a joker finish does not double it).
 
+    House scoring: --sheet paper writes every amount with its sign turned
+    (penalties positive, the winner -101 or -202; the lowest total wins)
+    [R-PAPER-SHEET]; --pairs-finish-doubles doubles the penalties when the
+    winner is marked 'pairs' [R-PAIRS-FINISH]; --end open-finish (opened and
+    finished in one turn while an opponent had opened) is scored plain, as a
+    normal finish, or with --open-finish double doubled [R-OPEN-FINISH].
+
     A one-turn finish is scored as --end says: score never sees the winner's
     melds, so it does not check their value, and the house switch
     --one-turn-any-value of solve [R-ONE-TURN-ANY-VALUE] changes nothing here.
 
     With --ledger FILE the round is appended as the next round of the match
     (one JSON line, under a lock, flushed to disk) and the standings after it
-    are printed; see 'rummy101 standings'. A ledger whose last line was cut
+    are printed; see 'rummy101 standings'. A ledger keeps one sheet: a round
+    of the other sheet is refused (exit 2, nothing appended). A ledger whose last line was cut
     short by an interrupted write is refused: delete that line first.
 
     Exit code: 0 scored, 2 bad input or a bad ledger (nothing appended), 4
@@ -257,7 +310,11 @@ def score(
         check_writable("--ledger", ledger)  # before anything: a bad path costs nothing
     texts = read_players(players)
     rules = ScoreRules(
-        joker_left_points=joker_left, nobody_opened_scores_nothing=nobody_opened_scores_nothing
+        joker_left_points=joker_left,
+        nobody_opened_scores_nothing=nobody_opened_scores_nothing,
+        sheet=cast(Sheet, sheet),
+        pairs_finish_doubles=pairs_finish_doubles,
+        open_finish=cast(OpenFinish, open_finish),
     )
     ending = cast(Ending, end)  # click.Choice returns the choice as listed
     try:

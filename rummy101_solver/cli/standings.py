@@ -30,9 +30,10 @@ def _signed(points: int) -> str:
 
 
 def standings_text(table: Standings, fmt: str = "simple") -> str:
-    """The standings as text: a head line naming the round, then one row per
-    player (total, rounds played, rounds won, the points of that round),
-    highest total first."""
+    """The standings as text: a head line naming the round (and the paper
+    sheet), then one row per player (total, rounds played, rounds won, the
+    points of that round), highest total first; lowest first on the paper
+    sheet [R-PAPER-SHEET]."""
     if table.after == 0:
         return "No round in the ledger yet."
     of = f" of {table.rounds}" if table.after < table.rounds else ""
@@ -48,7 +49,10 @@ def standings_text(table: Standings, fmt: str = "simple") -> str:
     ]
     headers = ["player", "total", "rounds", "won", f"round {table.after}"]
     body = tabulate(rows, headers=headers, tablefmt=fmt, disable_numparse=True, colalign=ALIGN)
-    return f"Standings after round {table.after}{of}:\n{body}"
+    paper = (
+        " (paper sheet: the lowest total wins) [R-PAPER-SHEET]" if table.sheet == "paper" else ""
+    )
+    return f"Standings after round {table.after}{of}{paper}:\n{body}"
 
 
 def standings_csv(table: Standings) -> str:
@@ -88,6 +92,9 @@ def truncated_warning(path: str, table: Standings) -> str | None:
 @csv_format_option
 def standings_command(ledger: str, after: int | None, fmt: str) -> None:
     """The standings of a match: one row per player, highest total first [R-SCORE].
+
+    A match kept on the paper sheet (score --sheet paper) ranks the lowest
+    total first [R-PAPER-SHEET].
 
     LEDGER is a file written by 'rummy101 score --ledger'. Each row gives the
     player's total (round results summed, extra penalties included), rounds

@@ -319,10 +319,21 @@ def play(
 def score(
     players: str | Sequence[str],
     *,
-    end: Literal["normal", "joker", "one-turn", "one-turn-joker", "stock"] = "normal",
+    end: Literal[
+        "normal",
+        "joker",
+        "one-turn",
+        "one-turn-joker",
+        "open-finish",
+        "open-finish-joker",
+        "stock",
+    ] = "normal",
     winner: str | None = None,
     joker_left: int = WILD_PENALTY,
     nobody_opened_scores_nothing: bool = False,
+    sheet: Literal["gains", "paper"] = "gains",
+    pairs_finish_doubles: bool = False,
+    open_finish: Literal["plain", "double"] = "plain",
     extra: str | Sequence[str] = (),
     ledger: str | os.PathLike[str] | None = None,
 ) -> dict[str, Any]:
@@ -330,7 +341,11 @@ def score(
 
     ``players``: one ``"NAME: STATE TILES"`` string per player (``"Bea: pairs
     K2 K9"``; the winner needs only the name), or one text with a player per
-    line (``#`` lines skipped). ``joker_left`` in points. ``extra``: extra
+    line (``#`` lines skipped). ``joker_left`` in points. ``sheet``
+    ``"paper"``: the paper sheet, amounts with their sign turned [R-PAPER-SHEET];
+    ``pairs_finish_doubles``: a pairs winner doubles the penalties
+    [R-PAIRS-FINISH]; ``open_finish``: ``"plain"`` or ``"double"``, how
+    ``end="open-finish"`` is scored [R-OPEN-FINISH]. ``extra``: extra
     penalties, each ``"NAME: REASON"`` as ``--extra`` takes it (``"Can:
     joker-discard"``, ``"Bea: 20 slow play"``), one text or a list
     [R-EXTRA-PENALTY]. Returns the ``score --format json`` object (``end``,
@@ -367,8 +382,16 @@ def score(
         )
     hands = [parse_player(text) for text in players]
     penalties = [parse_extra(text) for text in extras]
+    if sheet not in ("gains", "paper"):
+        raise OptionError(f"sheet {sheet!r}: use gains or paper [R-PAPER-SHEET]")
+    if open_finish not in ("plain", "double"):
+        raise OptionError(f"open_finish {open_finish!r}: use plain or double [R-OPEN-FINISH]")
+    if not isinstance(pairs_finish_doubles, bool):
+        raise OptionError(f"pairs_finish_doubles {pairs_finish_doubles!r} is not true or false")
     rules = ScoreRules(joker_left_points=joker_left,
-                       nobody_opened_scores_nothing=nobody_opened_scores_nothing)  # fmt: skip
+                       nobody_opened_scores_nothing=nobody_opened_scores_nothing,
+                       sheet=sheet, pairs_finish_doubles=pairs_finish_doubles,
+                       open_finish=open_finish)  # fmt: skip
     result = score_round(end, winner, hands, rules, penalties)
     if ledger is None:
         return round_json(result)

@@ -309,3 +309,59 @@ def run_batch(
         if pool is not None:
             pool.terminate()
             pool.join()
+
+
+CSV_COLUMNS = (
+    "line", "error", "rack", "can_open", "recommended",
+    "meld_value", "meld_count", "meld_threshold", "meld_meets_threshold", "meld_status",
+    "meld_proven", "melds", "meld_left", "meld_residual_penalty",
+    "pair_count", "pair_threshold", "pair_meets_threshold", "pair_status", "pair_proven",
+    "pairs", "pair_left", "pair_residual_penalty",
+    "one_turn_possible", "one_turn_winner_points", "one_turn_opponent_points",
+    "outs_meld_distance", "outs_pair_distance",
+)  # fmt: skip
+"""The columns of ``batch --format csv``: one row per input line, the best
+opening's fields of the ``solve --format json`` object flattened [R-OPEN-MELDS,
+R-OPEN-PAIRS, R-RESIDUAL, R-ONE-TURN]; ``melds``/``pairs`` are the tiles of each meld or pair
+separated by ``" | "``, tiles by spaces; the ``outs_`` columns are filled with
+``--outs`` only (tiles to draw, or empty when none is known)."""
+
+
+def _tiles(tiles: Any) -> str:
+    return " ".join(tiles) if isinstance(tiles, list) else ""
+
+
+def _groups(groups: Any) -> str:
+    return " | ".join(_tiles(g.get("tiles")) for g in groups) if isinstance(groups, list) else ""
+
+
+def _flag(value: Any) -> Any:
+    return ("true" if value else "false") if isinstance(value, bool) else value
+
+
+def csv_row(record: Mapping[str, Any]) -> list[Any]:
+    """One ``batch`` record (a ``solve --format json`` object with ``line``, or
+    ``{"line", "error"}``) as a row of :data:`CSV_COLUMNS`: numbers as integers,
+    booleans ``true``/``false``, ``None`` for an empty cell. An error record
+    fills ``line`` and ``error`` only."""
+    if "error" in record:
+        return [record.get("line"), record.get("error"), *[None] * (len(CSV_COLUMNS) - 2)]
+    melds = record.get("melds") or {}
+    pairs = record.get("pairs") or {}
+    one_turn = record.get("one_turn_finish") or {}
+    points = one_turn.get("points") or {}
+    outs = record.get("outs")
+    distance = outs.get("distance", {}) if isinstance(outs, dict) else {}
+    row = [
+        record.get("line"), None, _tiles(record.get("rack")), record.get("can_open"),
+        record.get("recommended"),
+        melds.get("value"), melds.get("count"), melds.get("threshold"),
+        melds.get("meets_threshold"), melds.get("status"), melds.get("proven"),
+        _groups(melds.get("melds")), _tiles(melds.get("left")), melds.get("residual_penalty"),
+        pairs.get("count"), pairs.get("threshold"), pairs.get("meets_threshold"),
+        pairs.get("status"), pairs.get("proven"), _groups(pairs.get("pairs")),
+        _tiles(pairs.get("left")), pairs.get("residual_penalty"),
+        one_turn.get("possible"), points.get("winner"), points.get("each_opponent"),
+        (distance.get("melds") or {}).get("tiles"), (distance.get("pairs") or {}).get("tiles"),
+    ]  # fmt: skip
+    return [_flag(cell) for cell in row]

@@ -53,6 +53,8 @@ from rummy101_solver.game.parsing import RackError, parse_tile_list
 from rummy101_solver.game.scoring import (
     ENDINGS,
     EXTRA_REASONS,
+    OPEN_FINISHES,
+    SHEETS,
     STATES,
     Ending,
     ExtraPenalty,
@@ -60,6 +62,7 @@ from rummy101_solver.game.scoring import (
     RoundScore,
     ScoreError,
     ScoreRules,
+    Sheet,
     State,
     name_key,
     round_json,
@@ -116,6 +119,10 @@ def round_line(score: RoundScore, number: int) -> bytes:
 def _bad(source: str, line: int, why: str) -> LedgerError:
     return LedgerError(f"{source} line {line}: {why}", line)
 
+
+RULES_BEFORE_SHEETS = ("joker_left_points", "nobody_opened_scores_nothing")
+"""The house switches every ledger round holds; a round written before the sheets
+(issue 23) lacks the others, which then take their defaults (the gains sheet)."""
 
 ROUND_FIELDS = ("end", "winner", "rules", "players", "total")
 """The fields a ledger round must have besides ``format`` and ``round``."""
@@ -226,10 +233,17 @@ def parse_round(text: str, line: int, expected: int, source: str = "ledger") -> 
         raise LedgerError(f"{err}: 'winner' must be a string or null", line)
     rules = _field(record, "rules", dict, "an object", err)
     defaults = ScoreRules().to_json()
-    if sorted(rules) != sorted(defaults):
-        raise LedgerError(f"{err}: 'rules' must hold {', '.join(defaults)}", line)
+    if not set(RULES_BEFORE_SHEETS) <= set(rules) <= set(defaults):
+        raise LedgerError(
+            f"{err}: 'rules' must hold {', '.join(RULES_BEFORE_SHEETS)}, no unknown switch", line
+        )
     for key, default in defaults.items():
-        _field(rules, key, type(default), f"of type {type(default).__name__}", err)
+        if key in rules:
+            _field(rules, key, type(default), f"of type {type(default).__name__}", err)
+    if rules.get("sheet", "gains") not in SHEETS:
+        raise LedgerError(f"{err}: unknown sheet {rules['sheet']!r}", line)
+    if rules.get("open_finish", "plain") not in OPEN_FINISHES:
+        raise LedgerError(f"{err}: unknown open_finish {rules['open_finish']!r}", line)
     score_rules = ScoreRules(**rules)
     hands: list[PlayerHand] = []
     extras: list[ExtraPenalty] = []
@@ -293,11 +307,21 @@ def iter_rounds(stream: BinaryIO, source: str = "ledger") -> Iterator[LedgerRoun
     is yielded last instead. Raises :class:`LedgerError` at the first line
     that is not the next round, or that is over :data:`MAX_LEDGER_LINE` bytes."""
     expected = 1
+    sheet: Sheet | None = None
     for number, raw, whole in _lines(stream, source):
         if not whole:
             yield number
             return
-        yield parse_round(_decode(raw, number, source), number, expected, source)
+        read = parse_round(_decode(raw, number, source), number, expected, source)
+        sheet = sheet or read.score.rules.sheet
+        if read.score.rules.sheet != sheet:
+            raise _bad(
+                source,
+                number,
+                f"round {read.number} is on the {read.score.rules.sheet} sheet, but the"
+                f" match is kept on the {sheet} sheet (round 1) [R-PAPER-SHEET]",
+            )
+        yield read
         expected += 1
 
 
@@ -449,15 +473,15 @@ def _round_of(raw: bytes) -> int | None:
     return number if type(number) is int and number >= 1 else None
 
 
-def _last_round(fd: int, path: str) -> int:
-    """The number of the last round of the ledger open at ``fd``, read from its
+def _last_round(fd: int, path: str) -> LedgerRound | None:
+    """The last round of the ledger open at ``fd``, read from its
     tail only (at most :data:`TAIL_READ` bytes, twice: the last line and the
     one before it). The last line must be whole, a round of this format that
     adds up, numbered one after the line before it (1 when it is the only
-    line); else :class:`LedgerError` naming the line. 0 for an empty file."""
+    line); else :class:`LedgerError` naming the line. ``None`` for an empty file."""
     size = os.fstat(fd).st_size
     if size == 0:
-        return 0
+        return None
     start = max(0, size - 2 * TAIL_READ)
     tail = os.pread(fd, size - start, start)
     if not tail.endswith(b"\n"):
@@ -485,7 +509,7 @@ def _last_round(fd: int, path: str) -> int:
     number = _round_of(raw)
     if number is not None and previous is not None and number == previous + 1:
         try:
-            return parse_round(raw.decode("utf-8"), number, number, path).number
+            return parse_round(raw.decode("utf-8"), number, number, path)
         except (UnicodeDecodeError, LedgerError):
             pass
     # name the line and what is wrong as a full read would
@@ -518,7 +542,15 @@ def append_round(path: str, score: RoundScore) -> LedgerRound:
 
         fcntl.flock(fd, fcntl.LOCK_EX)
         size = os.fstat(fd).st_size
-        number = _last_round(fd, path) + 1
+        last = _last_round(fd, path)
+        number = 1 if last is None else last.number + 1
+        if last is not None and last.score.rules.sheet != score.rules.sheet:
+            kept = last.score.rules.sheet
+            raise LedgerError(
+                f"{path} is a match on the {kept} sheet, this round is on the"
+                f" {score.rules.sheet} sheet [R-PAPER-SHEET]; nothing appended:"
+                f" use --sheet {kept} or a new ledger"
+            )
         line_bytes = round_line(score, number)
         if len(line_bytes) - 1 > MAX_LEDGER_LINE:
             raise LedgerError(
@@ -589,12 +621,14 @@ class Standing:
 @dataclass(frozen=True)
 class Standings:
     """The standings after round ``after`` (0: no round yet) of a ledger
-    holding ``rounds`` rounds: players by total, highest first, ties by name."""
+    holding ``rounds`` rounds: players by total, highest first, ties by name;
+    on the paper ``sheet`` lowest first [R-PAPER-SHEET]."""
 
     after: int
     rounds: int
     players: tuple[Standing, ...]
     truncated_line: int | None = None
+    sheet: Sheet = "gains"
 
 
 class StandingsTally:
@@ -613,6 +647,7 @@ class StandingsTally:
         self._last: dict[str, int] = {}
         self._frozen: Standings | None = None
         self._after: int | None = None
+        self.sheet: Sheet | None = None
 
     def freeze_after(self, after: int | None) -> None:
         """Keep the standings as they are after round ``after``, reading on."""
@@ -624,6 +659,7 @@ class StandingsTally:
         if table is None:
             return
         self.held = table.rounds
+        self.sheet = table.sheet if table.rounds else None
         for s in table.players:
             key = name_key(s.name)
             self._names[key] = s.name
@@ -634,7 +670,15 @@ class StandingsTally:
                 self._last[key] = s.last_round
 
     def add(self, score: RoundScore) -> None:
-        """Count one more round (the next of the ledger)."""
+        """Count one more round (the next of the ledger). Raises
+        :class:`LedgerError` for a round of another sheet than the first [R-PAPER-SHEET]."""
+        if self.sheet is None:
+            self.sheet = score.rules.sheet
+        elif score.rules.sheet != self.sheet:
+            raise LedgerError(
+                f"round {self.held + 1} is on the {score.rules.sheet} sheet, but the match"
+                f" is kept on the {self.sheet} sheet [R-PAPER-SHEET]"
+            )
         if self._after is not None and self.held >= self._after:
             self.held += 1
             return
@@ -673,8 +717,10 @@ class StandingsTally:
             )
             for key in self._names
         ]
-        rows.sort(key=lambda s: (-s.total, name_key(s.name), s.name))
-        return Standings(upto, held, tuple(rows), self.truncated_line)
+        sheet: Sheet = self.sheet or "gains"
+        best = 1 if sheet == "paper" else -1  # the lowest total wins on paper [R-PAPER-SHEET]
+        rows.sort(key=lambda s: (best * s.total, name_key(s.name), s.name))
+        return Standings(upto, held, tuple(rows), self.truncated_line, sheet)
 
 
 def standings(ledger: Ledger, after: int | None = None) -> Standings:
@@ -696,14 +742,16 @@ def standings(ledger: Ledger, after: int | None = None) -> Standings:
 def standings_json(table: Standings) -> dict[str, Any]:
     """The standings as a JSON-ready dict; dump it with ``sort_keys=True``::
 
-    {"after": 3, "rounds": 3, "truncated_line": null,
+    {"after": 3, "rounds": 3, "truncated_line": null, "sheet": "gains" | "paper",
      "players": [{"name", "total", "rounds", "won", "last_round" (null when
-                  absent from round "after")}]}   # highest total first
+                  absent from round "after")}]}   # best first: highest total,
+                                                   # lowest on paper [R-PAPER-SHEET]
     """
     return {
         "after": table.after,
         "rounds": table.rounds,
         "truncated_line": table.truncated_line,
+        "sheet": table.sheet,
         "players": [
             {
                 "name": s.name,

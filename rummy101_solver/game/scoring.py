@@ -16,6 +16,18 @@ penalty negative (a higher total is better). Every house switch lives in one
 - **One-turn finish** (the winner opened and finished in one turn while nobody
   had opened): every opponent loses 404, or 808 when the last discard is a
   joker; the winner gains 202, or 404 with the joker [R-ONE-TURN, R-SCORE].
+- **Opening-turn finish** (``open-finish``, ``open-finish-joker``: the winner
+  opened and finished in the same turn while an opponent had opened already)
+  [R-OPEN-FINISH]: by default plain, a normal (joker) finish: +101 (+202),
+  penalties x1 (x2); house ``open_finish="double"``: penalties doubled again
+  and the winner gains 202 (404).
+- **Pairs winner** (house ``pairs_finish_doubles``) [R-PAIRS-FINISH]: a winner
+  who had opened with pairs doubles the opponents' hand penalties of a normal,
+  joker or opening-turn finish (a one-turn finish keeps its fixed 404 / 808).
+- **Paper sheet** (house ``sheet="paper"``) [R-PAPER-SHEET]: every amount with
+  its sign turned: penalties are written positive and add up, the winner
+  writes -101 (-202 for a joker finish), an extra penalty adds; the lowest
+  total wins.
 - **Stock ran out**: no winner; everyone takes the hand penalty [R-SCORE].
   House variant (seed 004, ``nobody_opened_scores_nothing``): when nobody opened
   during the whole round the round is empty and scores nothing. A finish needs
@@ -67,9 +79,32 @@ from rummy101_solver.game.tiles import (
 from rummy101_solver.lines import too_long
 from rummy101_solver.messages import TOKEN_LIMIT, escape, one_line, quote
 
-Ending = Literal["normal", "joker", "one-turn", "one-turn-joker", "stock"]
+Ending = Literal[
+    "normal", "joker", "one-turn", "one-turn-joker", "open-finish", "open-finish-joker", "stock"
+]
 """How the round ended: a finish (normal, joker discard, one turn, one turn with
-a joker discard) or the stock running out (no winner)."""
+a joker discard, opened and finished in one turn after others had opened, the
+same with a joker discard) or the stock running out (no winner)."""
+
+Sheet = Literal["gains", "paper"]
+"""The score sheet a match is kept on [R-PAPER-SHEET]: ``gains`` (the winner gains,
+penalties are negative, the highest total wins) or ``paper`` (the traditional paper
+sheet: penalties add up, the winner writes a negative number, the lowest total wins)."""
+
+OpenFinish = Literal["plain", "double"]
+"""How a finish in the very turn the winner opened, others having opened already, is
+scored [R-OPEN-FINISH]: ``plain`` as a normal (or joker) finish, ``double`` with every
+opponent's penalty and the winner's gain doubled."""
+
+SHEETS: tuple[Sheet, ...] = get_args(Sheet)
+OPEN_FINISHES: tuple[OpenFinish, ...] = get_args(OpenFinish)
+
+OPEN_FINISH_ENDINGS: tuple[Ending, ...] = ("open-finish", "open-finish-joker")
+"""The endings of a winner who opened and finished in the same turn while an
+opponent had opened already [R-OPEN-FINISH]."""
+
+JOKER_ENDINGS: tuple[Ending, ...] = ("joker", "one-turn-joker", "open-finish-joker")
+"""The endings whose last discard is a joker [R-JOKER-FINISH]."""
 
 State = Literal["not", "melds", "pairs"]
 """A player's state at the round's end: never opened, opened with melds, opened
@@ -92,6 +127,8 @@ WINS: dict[Ending, int] = {
     "joker": JOKER_WIN,
     "one-turn": ONE_TURN_WIN,
     "one-turn-joker": ONE_TURN_JOKER_WIN,
+    "open-finish": NORMAL_WIN,
+    "open-finish-joker": JOKER_WIN,
 }
 """Points the winner gains, by finish [R-SCORE]."""
 
@@ -100,6 +137,8 @@ ENDING_LABELS: dict[Ending, str] = {
     "joker": "joker finish",
     "one-turn": "one-turn finish",
     "one-turn-joker": "one-turn finish with a joker",
+    "open-finish": "finish in the opening turn",
+    "open-finish-joker": "finish in the opening turn with a joker",
     "stock": "the stock ran out",
 }
 """A short English name of each ending, for messages."""
@@ -195,16 +234,37 @@ class ScoreRules:
     - ``joker_left_points``: points a joker left on a rack costs (101) [R-PENALTY].
     - ``nobody_opened_scores_nothing``: seed 004 variant; when the stock runs
       out and nobody opened during the round, nobody gains or loses [R-SCORE].
+    - ``sheet``: ``"gains"`` (default) or ``"paper"``, the traditional paper
+      sheet: every amount with its sign turned, so penalties add up, the winner
+      writes -101 (-202 for a joker finish) and the lowest total wins
+      [R-PAPER-SHEET].
+    - ``pairs_finish_doubles``: a winner who had opened with pairs doubles the
+      opponents' penalties of a normal, joker or opening-turn finish (not the
+      fixed one-turn 404 / 808, not the extras) [R-PAIRS-FINISH].
+    - ``open_finish``: ``"plain"`` (default) or ``"double"``: how a finish in
+      the turn the winner opened, others having opened, is scored [R-OPEN-FINISH].
     """
 
     joker_left_points: int = WILD_PENALTY
     nobody_opened_scores_nothing: bool = False
+    sheet: Sheet = "gains"
+    pairs_finish_doubles: bool = False
+    open_finish: OpenFinish = "plain"
+
+    @property
+    def sign(self) -> int:
+        """1 on the gains sheet, -1 on the paper sheet: what every amount is
+        multiplied by when written down [R-PAPER-SHEET]."""
+        return -1 if self.sheet == "paper" else 1
 
     def to_json(self) -> dict[str, Any]:
         """The switches as a JSON-ready dict."""
         return {
             "joker_left_points": self.joker_left_points,
             "nobody_opened_scores_nothing": self.nobody_opened_scores_nothing,
+            "sheet": self.sheet,
+            "pairs_finish_doubles": self.pairs_finish_doubles,
+            "open_finish": self.open_finish,
         }
 
 
@@ -217,9 +277,11 @@ class PlayerScore:
     - ``multiplier``: what the finish multiplies the base penalty by (1 normal
       finish or stock, 2 joker finish, 2 / 4 one-turn finish as 404 / 808 of a
       202 penalty, 0 in an empty round); ``None`` for the winner.
-    - ``points``: positive for the winner, negative (or 0) for the others.
+    - ``points``: positive for the winner, negative (or 0) for the others; on
+      the paper sheet the other way round [R-PAPER-SHEET].
     - ``rule``: the rule id that set ``points``; ``reason``: a short English why.
     - ``extras``: the player's extra penalties, in input order [R-EXTRA-PENALTY].
+    - ``sign``: 1, or -1 on the paper sheet (a penalty is written positive).
     """
 
     name: str
@@ -232,12 +294,13 @@ class PlayerScore:
     rule: str
     reason: str
     extras: tuple[ExtraPenalty, ...] = ()
+    sign: int = 1
 
     @property
     def result(self) -> int:
         """The player's round result in points: ``points`` minus every extra
-        penalty [R-SCORE, R-EXTRA-PENALTY]."""
-        return self.points - sum(e.points for e in self.extras)
+        penalty (plus, on the paper sheet) [R-SCORE, R-EXTRA-PENALTY, R-PAPER-SHEET]."""
+        return self.points - self.sign * sum(e.points for e in self.extras)
 
 
 @dataclass(frozen=True)
@@ -480,11 +543,22 @@ def validate_round(
         if winner is None or not winner.strip():
             raise ScoreError(f"a {label} needs a winner: name who finished (--winner) [R-SCORE]")
         won = _find_player(hands, winner)
-        if won.state == "not" and ending not in ("one-turn", "one-turn-joker"):
+        if won.state == "not" and ending not in (
+            "one-turn",
+            "one-turn-joker",
+            *OPEN_FINISH_ENDINGS,
+        ):
+            # others opened: the finish in the opening turn [R-OPEN-FINISH], else one turn
+            others_opened = any(h.state in ("melds", "pairs") for h in hands if h is not won)
+            way = (
+                "opened in the finishing turn use --end open-finish or open-finish-joker"
+                if others_opened
+                else "opened and finished in one turn use --end one-turn (or one-turn-joker)"
+            )
             raise ScoreError(
                 f"winner {quote(won.name)} is marked not (never opened), but a {label} needs an"
-                f" opening [R-FINISH]; if {quote(won.name)} opened and finished in one turn use"
-                f" --end one-turn (or one-turn-joker), else drop the state: {quote(won.name)}"
+                f" opening [R-FINISH]; if {quote(won.name)} {way}, else drop the state:"
+                f" {quote(won.name)}"
             )
         if won.tiles:
             raise ScoreError(
@@ -510,7 +584,12 @@ def validate_round(
                 f"player {quote(hand.name)} opened with {hand.state}, but a one-turn finish"
                 " needs every opponent unopened [R-ONE-TURN]"
             )
-    _check_tile_set(hands, 1 if ending in ("joker", "one-turn-joker") else 0)
+    if ending in OPEN_FINISH_ENDINGS and all(h.state == "not" for h in hands if h is not won):
+        raise ScoreError(
+            f"a {label} needs an opponent who had opened already, but nobody else"
+            " had: use --end one-turn (or one-turn-joker) [R-OPEN-FINISH, R-ONE-TURN]"
+        )
+    _check_tile_set(hands, 1 if ending in JOKER_ENDINGS else 0)
     return won
 
 
@@ -531,10 +610,15 @@ _WIN_REASONS: dict[Ending, str] = {
     "joker": "finished by discarding a joker: the winner gains {}",
     "one-turn": "finished in one turn: the winner gains {}",
     "one-turn-joker": "finished in one turn with a joker: the winner gains {}",
+    "open-finish": "opened and finished in one turn after others opened: the winner gains {}",
+    "open-finish-joker": "opened and finished in one turn after others opened, with a joker:"
+    " the winner gains {}",
 }
 
 
-def _score_loser(hand: PlayerHand, ending: Ending, rules: ScoreRules, empty: bool) -> PlayerScore:
+def _score_loser(
+    hand: PlayerHand, ending: Ending, rules: ScoreRules, empty: bool, pairs_winner: bool
+) -> PlayerScore:
     assert hand.state is not None
     tiles = sort_tiles(hand.tiles)
     base = hand_penalty(hand.state, tiles, rules)
@@ -542,24 +626,48 @@ def _score_loser(hand: PlayerHand, ending: Ending, rules: ScoreRules, empty: boo
     multiplier: int
     rule = "R-PENALTY"
     if ending == "stock" and empty:
-        multiplier, points, rule = 0, 0, "R-SCORE"
+        multiplier, rule = 0, "R-SCORE"
         reason = "stock ran out and nobody opened: the round scores nothing (seed 004 variant)"
     elif ending == "stock":
-        multiplier, points = 1, -base
+        multiplier = 1
         reason = f"stock ran out: {reason}"
-    elif ending == "normal":
-        multiplier, points = 1, -base
-    elif ending == "joker":
-        multiplier, points = JOKER_FINISH_FACTOR, -base * JOKER_FINISH_FACTOR
-        rule = "R-JOKER-FINISH"
-        again = " again" if hand.state == "pairs" else ""
-        reason = f"{reason}; doubled{again} by the joker finish"
-    else:
+    elif ending in ("one-turn", "one-turn-joker"):
         loss = ONE_TURN_LOSS if ending == "one-turn" else ONE_TURN_JOKER_LOSS
-        multiplier, points, rule = loss // UNOPENED_PENALTY, -loss, "R-ONE-TURN"
+        multiplier, rule = loss // UNOPENED_PENALTY, "R-ONE-TURN"
         joker = " with a joker" if ending == "one-turn-joker" else ""
         reason = f"one-turn finish{joker}: every opponent loses {loss}"
-    return PlayerScore(hand.name, hand.state, tiles, False, base, multiplier, points, rule, reason)
+    else:
+        multiplier = 1
+        doubled = "again" if hand.state == "pairs" else ""
+        if ending in JOKER_ENDINGS:
+            multiplier *= JOKER_FINISH_FACTOR
+            rule = "R-JOKER-FINISH"
+            reason = f"{reason}; doubled{' ' + doubled if doubled else ''} by the joker finish"
+            doubled = "again"
+        if ending in OPEN_FINISH_ENDINGS:
+            if rules.open_finish == "double":
+                multiplier *= 2
+                rule = "R-OPEN-FINISH"
+                reason = (
+                    f"{reason}; doubled{' ' + doubled if doubled else ''}: the winner opened"
+                    " and finished in one turn (house: double)"
+                )
+                doubled = "again"
+            else:
+                reason = f"{reason}; opened and finished in one turn: scored plain (house: plain)"
+        if pairs_winner:
+            multiplier *= 2
+            rule = "R-PAIRS-FINISH"
+            reason = (
+                f"{reason}; doubled{' ' + doubled if doubled else ''}: the winner had opened"
+                " with pairs (house rule)"
+            )
+    points = -rules.sign * base * multiplier
+    if ending in ("one-turn", "one-turn-joker"):
+        points = -rules.sign * UNOPENED_PENALTY * multiplier
+    return PlayerScore(
+        hand.name, hand.state, tiles, False, base, multiplier, points, rule, reason, sign=rules.sign
+    )
 
 
 def score_round(
@@ -603,16 +711,30 @@ def score_round(
         and rules.nobody_opened_scores_nothing
         and all(h.state == "not" for h in hands)
     )
+    pairs_winner = (
+        rules.pairs_finish_doubles
+        and won is not None
+        and won.state == "pairs"
+        and ending not in ("one-turn", "one-turn-joker")
+    )
     rows: list[PlayerScore] = []
     for hand in hands:
         if hand is won:
             gain = WINS[ending]
+            rule = "R-SCORE"
+            if ending in OPEN_FINISH_ENDINGS and rules.open_finish == "double":
+                gain, rule = 2 * gain, "R-OPEN-FINISH"
             reason = _WIN_REASONS[ending].format(gain)
+            if rules.sheet == "paper":
+                reason = f"{reason}, written -{gain} on the paper sheet"
             rows.append(
-                PlayerScore(hand.name, hand.state, (), True, 0, None, gain, "R-SCORE", reason)
-            )
+                PlayerScore(
+                    hand.name, hand.state, (), True, 0, None, rules.sign * gain, rule, reason,
+                    sign=rules.sign,
+                )
+            )  # fmt: skip
         else:
-            rows.append(_score_loser(hand, ending, rules, empty))
+            rows.append(_score_loser(hand, ending, rules, empty, pairs_winner))
         rows[-1] = replace(rows[-1], extras=tuple(owed.get(id(hand), ())))
     return RoundScore(ending, won.name if won else None, rules, tuple(rows))
 
@@ -644,7 +766,7 @@ def round_json(score: RoundScore) -> dict[str, Any]:
                 "points": p.points,
                 "rule": p.rule,
                 "reason": p.reason,
-                "extras": [extra_json(e) for e in p.extras],
+                "extras": [extra_json(e, p.sign) for e in p.extras],
                 "result": p.result,
             }
             for p in score.players
@@ -653,14 +775,15 @@ def round_json(score: RoundScore) -> dict[str, Any]:
     }
 
 
-def extra_json(extra: ExtraPenalty) -> dict[str, Any]:
+def extra_json(extra: ExtraPenalty, sign: int = 1) -> dict[str, Any]:
     """One extra penalty as a JSON-ready dict, keys in this order: ``{"kind",
-    "penalty" (points, positive), "points" (its effect on the result, negative),
-    "rule", "reason"}`` [R-EXTRA-PENALTY]."""
+    "penalty" (points, positive), "points" (its effect on the result, negative;
+    positive on the paper sheet, ``sign`` -1), "rule", "reason"}``
+    [R-EXTRA-PENALTY, R-PAPER-SHEET]."""
     return {
         "kind": extra.kind,
         "penalty": extra.points,
-        "points": -extra.points,
+        "points": -sign * extra.points,
         "rule": extra.rule,
         "reason": extra.reason,
     }
