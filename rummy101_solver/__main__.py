@@ -13,7 +13,12 @@ imports nothing either).
 
 from __future__ import annotations
 
-from rummy101_solver.interrupt import EXIT_INTERRUPTED, leave_at_once, take_ctrl_c
+from rummy101_solver.interrupt import (
+    EXIT_INTERRUPTED,
+    hold_ctrl_c,
+    leave_at_once,
+    take_ctrl_c,
+)
 
 
 def main() -> None:
@@ -29,7 +34,9 @@ def main() -> None:
             # "Interrupted." is written and the output flushed: end now, without
             # waiting at exit for the threads of a worker pool (measured: 2–3 s)
             leave_at_once()
+        hold_ctrl_c()  # done: a Ctrl-C during the interpreter's shut-down cannot kill it
         raise
+    hold_ctrl_c()
 
 
 if __name__ == "__main__":
