@@ -378,12 +378,14 @@ class Sweep:
         cache: dict[int, tuple[tuple[int, int, int, int, int, int, int, int], ...]] = {}
         new: Layer = {}
         viable = self._viable(n, c)
+        closings: dict[int, int] = {}
         # the other colours' short runs: colours before c are past n, the rest not yet
         ahead = [n + 1 if cc < c else n for cc in range(4)]
         lack = [
             _SHORT_BY[self._held_at(cc, m)][self._held_at(cc, m + 1)] for cc, m in enumerate(ahead)
         ]
         others = [cc for cc in range(4) if cc != c]
+        (lack0, sh0), (lack1, sh1), (lack2, sh2) = ((lack[cc], cc * CS_BITS) for cc in others)
         for key, inner in cur.items():
             cs = (key >> shift) & CS_MASK
             w = (key >> W_SHIFT) & 3
@@ -393,7 +395,11 @@ class Sweep:
             if moves is None:
                 moves = cache[cs << 2 | w] = self._colour_moves(n, c, cs, w)
             rest = key & clear
-            other = sum(lack[cc][(key >> (cc * CS_BITS)) & CS_MASK] for cc in others)
+            other = (
+                lack0[(key >> sh0) & CS_MASK]
+                + lack1[(key >> sh1) & CS_MASK]
+                + lack2[(key >> sh2) & CS_MASK]
+            )
             items = list(inner.items())
             for dk, csb, s, wb, du, dv, part, w2 in moves:
                 free = wh - w2 if wh > w2 else 0
@@ -402,7 +408,9 @@ class Sweep:
                 t2 = tally[s]
                 if t2 < 0:
                     continue
-                closing = viable(t2, w2)
+                closing = closings.get(t2 << 2 | w2)
+                if closing is None:
+                    closing = closings[t2 << 2 | w2] = viable(t2, w2)
                 if closing < 0:
                     continue
                 short = other + part - free
