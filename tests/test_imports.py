@@ -51,6 +51,7 @@ def test_help_imports_no_command_and_no_api() -> None:
         "rummy101_solver.cli",
         "rummy101_solver.cli.guard",
         "rummy101_solver.cli.lazy",
+        "rummy101_solver.interrupt",
         "rummy101_solver.messages",
     ]
     assert got["others"] == ["click"]

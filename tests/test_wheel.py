@@ -67,7 +67,7 @@ def test_the_wheel_installs_into_a_clean_venv_and_runs(tmp_path: Path) -> None:
         missing = shipped() - names
         assert not missing, f"the wheel lacks {sorted(missing)}: list them in pyproject.toml"
         (entry_points,) = [n for n in names if n.endswith(".dist-info/entry_points.txt")]
-        assert "rummy101 = rummy101_solver.cli:main" in archive.read(entry_points).decode()
+        assert "rummy101 = rummy101_solver.__main__:main" in archive.read(entry_points).decode()
 
     venv = tmp_path / "venv"
     made = run(sys.executable, "-m", "venv", "--without-pip", venv, cwd=tmp_path)
