@@ -265,6 +265,7 @@ class Sweep:
         self.layers: list[Layer] = []  # the layer before each step
         self.steps: list[tuple[int, int]] = []  # (number, colour or -1 for the sets)
         self.back: list[Layer] | None = None
+        self._back_bar = 0
         self._opts: dict[int, dict[int, list[tuple[int, int, int, int, int]]]] = {}
         self._raw: dict[tuple[int, int], tuple[tuple[int, int, int, int, int, int], ...]] = {}
         cur: Layer = {0: {0: 0}}
@@ -522,15 +523,20 @@ class Sweep:
         return best
 
     # --- backward --------------------------------------------------------------
-    def backward(self) -> list[Layer]:
+    def backward(self, bar: int = 0) -> list[Layer]:
         """Per step, the best value of the steps from it to the end: state key →
         (placed << 5 | unlaid, both from this step on, wild tiles left unlaid
-        included) → value."""
-        if self.back is not None:
+        included) → value. With ``bar``, only the entries some forward part can
+        bring to ``bar`` points: an entry below ``bar`` less the state's best
+        forward value is never part of a packing reaching the bar (a forward
+        part joined to it is in the forward layer, at most that value)."""
+        if self.back is not None and self._back_bar == bar:
             return self.back
         cap = self.cap
         end: Layer = {}
-        for key in self.final:
+        for key, before in self.final.items():
+            if max(before.values()) < bar:
+                continue
             u = min(cap, self._end_unlaid(key))
             end[key] = {u: 0}
         back: list[Layer] = [end]
@@ -555,12 +561,15 @@ class Sweep:
                         ku2 = k << U_BITS | (u if u < cap else cap)
                         if tgt.get(ku2, NEG) < v + dv:
                             tgt[ku2] = v + dv
+                if tgt and bar:
+                    floor = bar - max(before.values())
+                    tgt = {ku: v for ku, v in tgt.items() if v >= floor}
                 if tgt:
                     cur[key] = tgt
             back.append(cur)
             nxt = cur
         back.reverse()  # back[i]: before step i; back[-1]: the end
-        self.back = back
+        self.back, self._back_bar = back, bar
         return back
 
     def reaches(
@@ -649,7 +658,7 @@ def meld_outs(sweep: Sweep, bar: int, distance: int) -> tuple[set[int], bool]:
     ``distance`` placed tiles places (``distance`` is the proven distance,
     >= 1), and whether such a target places a wild tile."""
     bar = max(1, bar)
-    back = sweep.backward()
+    back = sweep.backward(bar)
     faces: set[int] = set()
     for step, (n, c) in enumerate(sweep.steps):
         if c < 0:
@@ -837,7 +846,7 @@ def discard_distances(rack: SweepRack, bar: int) -> dict[int, int | None]:
     base, sweep = meld_distance(rack, bar)
     if base is not None and sweep is not None:
         sweep = Sweep(rack, min(base + 1, rack.max_laid + 1))
-        back = sweep.backward()
+        back = sweep.backward(bar)
         for i in held_faces:
             n, c = i % 13 + 1, i // 13
             step = sweep.steps.index((n, c))
