@@ -892,18 +892,31 @@ def pairs_outs(
     outs: set[Kind] = set()
     if not dist:
         return dist, outs
+    bar = max(1, rules.pairs_bar)
+    tally = Counter({(h, u): n for h, u, n in _classes(counts, unseen)})
+    wild_left = unseen.get("wild", 0)
+    by_class: dict[tuple[int, int], bool] = {}  # (held, unseen) → out
     for kind, left in unseen.items():
         if not left:
             continue
-        less = dict(unseen)
-        less[kind] = left - 1
         if kind == "wild":
-            after = pairs_distance(counts, wilds + 1, less, rules, max_laid)
-        else:
-            more = Counter(counts)
-            more[kind] += 1
-            after = pairs_distance(more, wilds, less, rules, max_laid)
-        if after == dist - 1:
+            after = _pairs_draws(
+                tuple((h, u, n) for (h, u), n in sorted(tally.items())),
+                wilds + 1, wild_left - 1, bar, rules.joker_pairs,
+            )  # fmt: skip
+            if after == dist - 1:
+                outs.add(kind)
+            continue
+        cls = (counts[kind], left)
+        if cls not in by_class:
+            # the same rack with one face of this class moved to (held + 1, unseen - 1)
+            more = Counter(tally)
+            more[cls] -= 1
+            more[(cls[0] + 1, cls[1] - 1)] += 1
+            classes = tuple((h, u, n) for (h, u), n in sorted(more.items()) if n)
+            after = _pairs_draws(classes, wilds, wild_left, bar, rules.joker_pairs)
+            by_class[cls] = after == dist - 1
+        if by_class[cls]:
             outs.add(kind)
     return dist, outs
 

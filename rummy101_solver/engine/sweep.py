@@ -177,6 +177,41 @@ def _wild_cost(w: int, j: int, held_wilds: int) -> int:
     return max(0, w + j - held_wilds) - max(0, w - held_wilds)
 
 
+@cache
+def _raw_options(
+    n: int, shift: int, cs: int, w: int, held: int, avail: int, wmax: int, wh: int
+) -> tuple[tuple[int, int, int, int, int, int], ...]:
+    """:func:`_colour_options` as (colour-state and wild bits, tiles to sets,
+    placed, unlaid, value, placed tiles of the face), shared by every sweep."""
+    return tuple(
+        (cs2 << shift | (w + j) << W_SHIFT, s, dk + _wild_cost(w, j, wh), du, dv, dk)
+        for cs2, s, j, dk, du, dv in _colour_options(n, cs, held, avail, wmax - w)
+    )
+
+
+@cache
+def _sorted_moves(
+    n: int, c: int, cs: int, w: int, held: int, avail: int, wmax: int, wh: int, nxt: int, after: int
+) -> tuple[tuple[int, int, int, int, int, int, int, int], ...]:
+    """The moves of :meth:`Sweep._colour_moves`, shared by every sweep."""
+    out = [
+        (
+            dk + _wild_cost(w, j, wh),
+            cs2 << (c * CS_BITS),
+            s,
+            (w + j) << W_SHIFT,
+            du,
+            dv,
+            _SHORT[cs2][nxt][after],
+            w + j,
+        )
+        for cs2, s, j, dk, du, dv in _colour_options(n, cs, held, avail, wmax - w)
+    ]
+    # fewest placed first, counting the short runs' lacking tiles beyond free wild tiles
+    out.sort(key=lambda o: o[0] + max(0, o[6] - max(0, wh - o[7])))
+    return tuple(out)
+
+
 # --- the problem ------------------------------------------------------------------------
 
 
@@ -230,7 +265,9 @@ class Sweep:
         self.layers: list[Layer] = []  # the layer before each step
         self.steps: list[tuple[int, int]] = []  # (number, colour or -1 for the sets)
         self.back: list[Layer] | None = None
-        self._raw: dict[tuple[int, int], list[tuple[int, int, int, int, int, int]]] = {}
+        self._back_bar = 0
+        self._opts: dict[int, dict[int, list[tuple[int, int, int, int, int]]]] = {}
+        self._raw: dict[tuple[int, int], tuple[tuple[int, int, int, int, int, int], ...]] = {}
         cur: Layer = {0: {0: 0}}
         for n in range(1, 14):
             for c in range(4):
@@ -271,6 +308,15 @@ class Sweep:
     def options(self, step: int, key: int) -> list[tuple[int, int, int, int, int]]:
         """The moves of step ``step`` from state ``key``: (next key, placed,
         unlaid, value, placed tiles of the step's face)."""
+        memo = self._opts.get(step)
+        if memo is None:
+            memo = self._opts[step] = {}
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = self._options_of(step, key)
+        return found
+
+    def _options_of(self, step: int, key: int) -> list[tuple[int, int, int, int, int]]:
         n, c = self.steps[step]
         if c < 0:
             return list(self._set_options(key, n))
@@ -280,17 +326,16 @@ class Sweep:
         raw = self._raw.get(ck)
         if raw is None:
             i = c * 13 + n - 1
-            wh = self.rack.wilds
-            raw = self._raw[ck] = [
-                (cs2 << shift | (w + j) << W_SHIFT, s, dk + _wild_cost(w, j, wh), du, dv, dk)
-                for cs2, s, j, dk, du, dv in _colour_options(
-                    n,
-                    (key >> shift) & CS_MASK,
-                    self.rack.held[i],
-                    self.rack.avail[i],
-                    self.wmax - w,
-                )
-            ]
+            raw = self._raw[ck] = _raw_options(
+                n,
+                shift,
+                (key >> shift) & CS_MASK,
+                w,
+                self.rack.held[i],
+                self.rack.avail[i],
+                self.wmax,
+                self.rack.wilds,
+            )
         tally = _TALLY_ADD[key >> T_SHIFT]
         rest = key & ~((CS_MASK << shift) | (3 << W_SHIFT) | (~0 << T_SHIFT))
         return [
@@ -301,31 +346,23 @@ class Sweep:
 
     def _colour_moves(
         self, n: int, c: int, cs: int, w: int
-    ) -> list[tuple[int, int, int, int, int, int, int, int]]:
+    ) -> tuple[tuple[int, int, int, int, int, int, int, int], ...]:
         """(placed, colour-state bits, tiles to sets, wild bits, unlaid, value,
-        the colour's short runs' tiles still lacking (:func:`_short_part`),
+        the colour's short runs' tiles still lacking (:data:`_SHORT`),
         wild tiles used) of a colour step, fewest placed first."""
         i = c * 13 + n - 1
-        wh = self.rack.wilds
-        nxt, after = self._held_at(c, n + 1), self._held_at(c, n + 2)
-        out = [
-            (
-                dk + _wild_cost(w, j, wh),
-                cs2 << (c * CS_BITS),
-                s,
-                (w + j) << W_SHIFT,
-                du,
-                dv,
-                _SHORT[cs2][nxt][after],
-                w + j,
-            )
-            for cs2, s, j, dk, du, dv in _colour_options(
-                n, cs, self.rack.held[i], self.rack.avail[i], self.wmax - w
-            )
-        ]
-        # fewest placed first, counting the short runs' lacking tiles beyond free wild tiles
-        out.sort(key=lambda o: o[0] + max(0, o[6] - max(0, wh - o[7])))
-        return out
+        return _sorted_moves(
+            n,
+            c,
+            cs,
+            w,
+            self.rack.held[i],
+            self.rack.avail[i],
+            self.wmax,
+            self.rack.wilds,
+            self._held_at(c, n + 1),
+            self._held_at(c, n + 2),
+        )
 
     def _held_at(self, c: int, n: int) -> int:
         return self.rack.held[c * 13 + n - 1] if n <= 13 else 0
@@ -339,15 +376,17 @@ class Sweep:
         limit, cap, wh = self.limit, self.cap, self.rack.wilds
         shift = c * CS_BITS
         clear = ~((CS_MASK << shift) | (3 << W_SHIFT) | (~0 << T_SHIFT))
-        cache: dict[int, list[tuple[int, int, int, int, int, int, int, int]]] = {}
+        cache: dict[int, tuple[tuple[int, int, int, int, int, int, int, int], ...]] = {}
         new: Layer = {}
         viable = self._viable(n, c)
+        closings: dict[int, int] = {}
         # the other colours' short runs: colours before c are past n, the rest not yet
         ahead = [n + 1 if cc < c else n for cc in range(4)]
         lack = [
             _SHORT_BY[self._held_at(cc, m)][self._held_at(cc, m + 1)] for cc, m in enumerate(ahead)
         ]
         others = [cc for cc in range(4) if cc != c]
+        (lack0, sh0), (lack1, sh1), (lack2, sh2) = ((lack[cc], cc * CS_BITS) for cc in others)
         for key, inner in cur.items():
             cs = (key >> shift) & CS_MASK
             w = (key >> W_SHIFT) & 3
@@ -357,7 +396,11 @@ class Sweep:
             if moves is None:
                 moves = cache[cs << 2 | w] = self._colour_moves(n, c, cs, w)
             rest = key & clear
-            other = sum(lack[cc][(key >> (cc * CS_BITS)) & CS_MASK] for cc in others)
+            other = (
+                lack0[(key >> sh0) & CS_MASK]
+                + lack1[(key >> sh1) & CS_MASK]
+                + lack2[(key >> sh2) & CS_MASK]
+            )
             items = list(inner.items())
             for dk, csb, s, wb, du, dv, part, w2 in moves:
                 free = wh - w2 if wh > w2 else 0
@@ -366,7 +409,9 @@ class Sweep:
                 t2 = tally[s]
                 if t2 < 0:
                     continue
-                closing = viable(t2, w2)
+                closing = closings.get(t2 << 2 | w2)
+                if closing is None:
+                    closing = closings[t2 << 2 | w2] = viable(t2, w2)
                 if closing < 0:
                     continue
                 short = other + part - free
@@ -478,41 +523,53 @@ class Sweep:
         return best
 
     # --- backward --------------------------------------------------------------
-    def backward(self) -> list[Layer]:
+    def backward(self, bar: int = 0) -> list[Layer]:
         """Per step, the best value of the steps from it to the end: state key →
         (placed << 5 | unlaid, both from this step on, wild tiles left unlaid
-        included) → value."""
-        if self.back is not None:
+        included) → value. With ``bar``, only the entries some forward part can
+        bring to ``bar`` points: an entry below ``bar`` less the state's best
+        forward value is never part of a packing reaching the bar (a forward
+        part joined to it is in the forward layer, at most that value)."""
+        if self.back is not None and self._back_bar == bar:
             return self.back
         cap = self.cap
         end: Layer = {}
-        for key in self.final:
+        for key, before in self.final.items():
+            if max(before.values()) < bar:
+                continue
             u = min(cap, self._end_unlaid(key))
             end[key] = {u: 0}
         back: list[Layer] = [end]
         nxt = end
+        limit = self.limit
         for step in range(len(self.steps) - 1, -1, -1):
             cur: Layer = {}
-            for key in self.layers[step]:
+            for key, before in self.layers[step].items():
+                # a forward part brings at least min(before) placed tiles: the
+                # rest of a packing within the limit places no more than ``room``
+                room = limit - (min(before) >> U_BITS)
                 tgt: dict[int, int] = {}
                 for key2, dk, du, dv, _ in self.options(step, key):
                     after = nxt.get(key2)
-                    if not after:
+                    if not after or dk > room:
                         continue
                     for ku, v in after.items():
                         k = (ku >> U_BITS) + dk
-                        if k > self.limit:
+                        if k > room:
                             continue
                         u = (ku & U_MASK) + du
                         ku2 = k << U_BITS | (u if u < cap else cap)
                         if tgt.get(ku2, NEG) < v + dv:
                             tgt[ku2] = v + dv
+                if tgt and bar:
+                    floor = bar - max(before.values())
+                    tgt = {ku: v for ku, v in tgt.items() if v >= floor}
                 if tgt:
                     cur[key] = tgt
             back.append(cur)
             nxt = cur
         back.reverse()  # back[i]: before step i; back[-1]: the end
-        self.back = back
+        self.back, self._back_bar = back, bar
         return back
 
     def reaches(
@@ -601,7 +658,7 @@ def meld_outs(sweep: Sweep, bar: int, distance: int) -> tuple[set[int], bool]:
     ``distance`` placed tiles places (``distance`` is the proven distance,
     >= 1), and whether such a target places a wild tile."""
     bar = max(1, bar)
-    back = sweep.backward()
+    back = sweep.backward(bar)
     faces: set[int] = set()
     for step, (n, c) in enumerate(sweep.steps):
         if c < 0:
@@ -789,7 +846,7 @@ def discard_distances(rack: SweepRack, bar: int) -> dict[int, int | None]:
     base, sweep = meld_distance(rack, bar)
     if base is not None and sweep is not None:
         sweep = Sweep(rack, min(base + 1, rack.max_laid + 1))
-        back = sweep.backward()
+        back = sweep.backward(bar)
         for i in held_faces:
             n, c = i % 13 + 1, i // 13
             step = sweep.steps.index((n, c))
