@@ -62,7 +62,7 @@ def test_ctrl_c_stops_a_long_simulation_within_two_seconds(delay: float) -> None
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
+        proc.communicate()  # closes the pipes, even after a timeout
     assert (proc.returncode, out, err) == (130, b"", b"Interrupted.\n")
     assert took < 2.0
     deadline = time.monotonic() + 2.0

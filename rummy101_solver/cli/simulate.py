@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import shlex
-import signal
 import sys
-import threading
 from collections.abc import Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import contextmanager
@@ -29,6 +27,7 @@ from rummy101_solver.cli.options import IntRange
 from rummy101_solver.files.case import OptionError, build_rules
 from rummy101_solver.game.deal import MAX_SEED
 from rummy101_solver.game.parsing import RackError
+from rummy101_solver.interrupt import ctrl_c_held
 from rummy101_solver.messages import quote
 
 if TYPE_CHECKING:
@@ -178,14 +177,9 @@ def _local_pool(jobs: int) -> Iterator[ProcessPoolExecutor]:
     from rummy101_solver.files.batch import init_worker
 
     pool = ProcessPoolExecutor(max_workers=jobs, initializer=init_worker)
-    in_main = threading.current_thread() is threading.main_thread()
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if in_main else None
     try:
-        pool.submit(int)  # forks every worker now, with SIGINT ignored
-    finally:
-        if in_main:
-            signal.signal(signal.SIGINT, previous)
-    try:
+        with ctrl_c_held():  # a Ctrl-C now waits until the workers are forked
+            pool.submit(int)  # forks every worker now
         yield pool
     except BaseException:
         pool.shutdown(wait=False, cancel_futures=True)

@@ -34,6 +34,7 @@ from typing import Any
 
 from rummy101_solver.files.case import DEFAULTS, OPTION_NAMES, OptionError, build_case
 from rummy101_solver.game.parsing import RackError
+from rummy101_solver.interrupt import ctrl_c_held
 from rummy101_solver.lines import too_long
 from rummy101_solver.messages import one_line, quote, show_value, unknown_name
 
@@ -243,15 +244,12 @@ def init_worker() -> None:
 
 
 def _start_pool(jobs: int) -> Pool:
-    """A pool of ``jobs`` workers. Ctrl-C is ignored while they start, so that
-    none of them can be hit before :func:`init_worker` makes it ignore SIGINT."""
-    if threading.current_thread() is not threading.main_thread():
+    """A pool of ``jobs`` workers. Ctrl-C is held while they start
+    (:func:`~rummy101_solver.interrupt.ctrl_c_held`), so that none of them can be
+    hit before :func:`init_worker` makes it ignore SIGINT, and this process still
+    gets a Ctrl-C sent meanwhile."""
+    with ctrl_c_held():
         return multiprocessing.Pool(jobs, initializer=init_worker)
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        return multiprocessing.Pool(jobs, initializer=init_worker)
-    finally:
-        signal.signal(signal.SIGINT, previous)
 
 
 def run_batch(
