@@ -73,15 +73,21 @@ def outs(
         seen_tiles = read_seen(seen or "", case.rack, case.rules)
     except RackError as err:
         fail(str(err))
-    analysis = analyse_outs(
-        case.rack,
-        case.rules,
-        seen_tiles,
-        draws=draws,
-        samples=samples,
-        seed=seed,
-        time_limit=case.time_limit,
-    )
+    stderr = sys.stderr
+    rows = len(set(case.rack.tiles))  # the discard table's rows, if it has one
+    # the discard table takes seconds: a bar on a terminal, nothing elsewhere
+    with click.progressbar(length=rows, label="discard table", file=stderr,
+                           hidden=not stderr.isatty()) as bar:  # fmt: skip
+        analysis = analyse_outs(
+            case.rack,
+            case.rules,
+            seen_tiles,
+            draws=draws,
+            samples=samples,
+            seed=seed,
+            time_limit=case.time_limit,
+            progress=bar.update,
+        )
     if fmt == "json":
         click.echo(dumps(analysis_outs_json(analysis)))
     else:

@@ -1134,9 +1134,12 @@ def discard_table(
     *,
     unseen: Unseen | None = None,
     time_limit: float = DEFAULT_TIME_LIMIT,
+    progress: Callable[[int], None] | None = None,
 ) -> tuple[DiscardRow, ...]:
     """One row per distinct tile of a rack that has drawn (usually 22 tiles):
     the distances and outs of the rack without that tile, best first.
+    ``progress(1)`` is called as each row's meld sweep ends (a row takes about a
+    tenth of a second: the command shows a bar).
 
     Best: the smaller distance (melds or pairs), then the other, then the
     most unseen copies of outs, then the higher number (a joker last: giving
@@ -1170,6 +1173,8 @@ def discard_table(
             if wild:
                 drawn.add("wild")
         per["melds"][k] = (melds, drawn, True)
+        if progress is not None:
+            progress(1)
     for k in kinds:
         # pairs: the cheaper check of pairs_outs, row by row
         counts, wilds = Counter(rack.face_counts), rack.wilds
@@ -1260,11 +1265,13 @@ def analyse_outs(
     samples: int = DEFAULT_SAMPLES,
     seed: int = 0,
     time_limit: float = DEFAULT_TIME_LIMIT,
+    progress: Callable[[int], None] | None = None,
 ) -> OutsAnalysis:
     """Distance, outs, discard table (22 tiles) and ``--draws`` odds of a rack.
 
     ``seen``: tiles known to be out of play (checked by :func:`read_seen`);
-    ``time_limit`` in seconds for the distances, outs and table together.
+    ``time_limit`` in seconds for the distances, outs and table together;
+    ``progress``: given to :func:`discard_table` (one call per row).
     """
     deadline = time.monotonic() + time_limit
     unseen = unseen_tiles(rack, rules, seen)
@@ -1276,7 +1283,9 @@ def analyse_outs(
         pairs = rack_distance(rack, rules, "pairs", unseen=unseen, time_limit=_left(deadline))
         outs = Outs((), (), unseen.total)
         if melds.tiles != 0 and pairs.tiles != 0:
-            discards = discard_table(rack, rules, unseen=unseen, time_limit=_left(deadline))
+            discards = discard_table(
+                rack, rules, unseen=unseen, time_limit=_left(deadline), progress=progress
+            )
             outs = discards[0].outs
     odds = None
     if draws is not None:
