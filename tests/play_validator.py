@@ -1,6 +1,6 @@
 """An independent validator of one turn (``rummy101 play``), for the tests.
 
-It replays a :class:`~rummy101_solver.engine.play.Plan` without CP-SAT: every group on
+It replays a :class:`~rummy101_solver.engine.plan.Plan` without CP-SAT: every group on
 the table after the turn is legal by ``check``'s group judge (jokers pinned to
 what the plan says they stand for), every old group only grew or swapped a
 joker for exactly its tile, tiles are conserved (rack + table before = table

@@ -12,14 +12,9 @@ from click.testing import CliRunner
 from play_validator import validate_plan
 
 from rummy101_solver.cli import main
-from rummy101_solver.engine.play import (
-    Plan,
-    PlayError,
-    PlayRules,
-    best_turn,
-    deal_turn,
-    parse_table,
-)
+from rummy101_solver.engine.plan import Plan, PlayRules
+from rummy101_solver.engine.play import best_turn, deal_turn
+from rummy101_solver.engine.table import PlayError, parse_table
 from rummy101_solver.game.parsing import RackError, parse_rack
 from rummy101_solver.game.rules import Rules
 

@@ -14,14 +14,9 @@ from play_exact import best_turn_key, go_out_draws, layable_now
 from play_validator import validate_plan
 
 from rummy101_solver.engine.outs import discard_table, unseen_tiles
-from rummy101_solver.engine.play import (
-    PlayResult,
-    PlayRules,
-    TableGroup,
-    best_turn,
-    parse_table,
-    with_discard,
-)
+from rummy101_solver.engine.plan import PlayResult, PlayRules
+from rummy101_solver.engine.play import best_turn, with_discard
+from rummy101_solver.engine.table import TableGroup, parse_table
 from rummy101_solver.game.deal import TILE_SET
 from rummy101_solver.game.rules import Rules
 from rummy101_solver.game.tiles import ALL_FACES, COLOURS, WILD, Face, Rack, Tile

@@ -167,7 +167,8 @@ def _bench_play(racks: int, seed: int, size: int, groups: int, alternatives: int
     import statistics
     import time
 
-    from rummy101_solver.engine.play import Opened, PlayRules, best_turn, deal_turn
+    from rummy101_solver.engine.plan import Opened, PlayRules
+    from rummy101_solver.engine.play import best_turn, deal_turn
     from rummy101_solver.game.rules import Rules
 
     deals = [deal_turn(seed + i, size, groups) for i in range(racks)]

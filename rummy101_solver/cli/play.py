@@ -72,7 +72,8 @@ def play(
     laid, or no plan was found within --time-limit (the verdict line says
     which), 2 bad input.
     """
-    from rummy101_solver.engine.play import PlayError, PlayRules, check_keep, parse_table
+    from rummy101_solver.engine.plan import PlayRules, check_keep
+    from rummy101_solver.engine.table import PlayError, parse_table
 
     try:
         case = build_case(read_rack_text(tiles, "play"), options)
@@ -88,7 +89,8 @@ def play(
         same_turn_layoff=same_turn_layoff,
     )
 
-    from rummy101_solver.engine.play import best_turn, check_copies, with_discard, with_distance
+    from rummy101_solver.engine.play import best_turn, with_discard, with_distance
+    from rummy101_solver.engine.table import check_copies
     from rummy101_solver.report.play import play_json, play_text
     from rummy101_solver.report.render import dumps
 

@@ -28,14 +28,9 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from rummy101_solver.engine.outs import OutsAnalysis, Unseen, analyse_outs, unseen_tiles
-from rummy101_solver.engine.play import (
-    DEFAULT_TIME_LIMIT,
-    PlayResult,
-    PlayRules,
-    TableGroup,
-    best_turn,
-    with_distance,
-)
+from rummy101_solver.engine.plan import PlayResult, PlayRules
+from rummy101_solver.engine.play import DEFAULT_TIME_LIMIT, best_turn, with_distance
+from rummy101_solver.engine.table import TableGroup
 from rummy101_solver.game.round import Phase, RoundState
 from rummy101_solver.game.rules import Rules
 from rummy101_solver.game.tiles import Rack, Tile

@@ -45,7 +45,8 @@ from typing import Literal
 
 from rummy101_solver.engine.advice import play_rules, table_groups, take_tile
 from rummy101_solver.engine.outs import analyse_outs
-from rummy101_solver.engine.play import Move, Plan, PlayResult, best_turn
+from rummy101_solver.engine.plan import Move, Plan, PlayResult
+from rummy101_solver.engine.play import best_turn
 from rummy101_solver.game.round import Event, RoundState
 from rummy101_solver.game.rules import Rules
 from rummy101_solver.game.tiles import Rack, Tile

@@ -6,7 +6,7 @@ flags as keywords (snake_case, the same defaults) and returning exactly the obje
 command prints with ``--format json``. Bad input raises the core's own errors —
 :class:`~rummy101_solver.files.case.OptionError` for a bad option or a value of the
 wrong kind, :class:`~rummy101_solver.game.parsing.RackError` for a bad tile,
-:class:`~rummy101_solver.game.scoring.ScoreError`, :class:`~rummy101_solver.engine.play.PlayError`,
+:class:`~rummy101_solver.game.scoring.ScoreError`, :class:`~rummy101_solver.engine.table.PlayError`,
 :class:`~rummy101_solver.files.ledger.LedgerError` — each a ``ValueError`` whose
 message is the one the command prints; :mod:`rummy101_solver.api` turns them into
 ``BadInputError``. They live on this floor (below ``cli``) so that ``verify`` can run a
@@ -268,16 +268,9 @@ def play(
     """
     import time
 
-    from rummy101_solver.engine.play import (
-        PlayError,
-        PlayRules,
-        best_turn,
-        check_copies,
-        check_keep,
-        parse_table,
-        with_discard,
-        with_distance,
-    )
+    from rummy101_solver.engine.plan import PlayRules, check_keep
+    from rummy101_solver.engine.play import best_turn, with_discard, with_distance
+    from rummy101_solver.engine.table import PlayError, check_copies, parse_table
     from rummy101_solver.report.play import play_json
 
     options = {

@@ -1,7 +1,7 @@
 """The best turn (``rummy101 play``) as JSON-ready dicts and readable tables.
 
 Nothing here imports ortools: results arrive as frozen dataclasses of
-:mod:`rummy101_solver.engine.play`.
+:mod:`rummy101_solver.engine.plan` and :mod:`rummy101_solver.engine.table`.
 """
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ from typing import Any
 from tabulate import tabulate
 
 from rummy101_solver.engine.discard import Discard
-from rummy101_solver.engine.play import Move, OpeningDistance, Plan, PlayResult, TableGroup
+from rummy101_solver.engine.plan import Move, OpeningDistance, Plan, PlayResult
+from rummy101_solver.engine.table import TableGroup
 from rummy101_solver.game.tiles import codes
 from rummy101_solver.messages import count_of
 from rummy101_solver.report.render import opening_json, rules_text, tile_text, tiles_text
