@@ -139,6 +139,12 @@ def _whole(name: str, value: object, low: int, high: int, *, none: bool = False)
         answers.whole(name, value, low, high, none=none)
 
 
+def _true_or_false(name: str, value: object) -> None:
+    """Raise :class:`BadInputError` unless ``value`` is ``True`` or ``False``."""
+    with _bad_input():
+        answers.true_or_false(name, value)
+
+
 _kind = answers.kind_of
 
 
@@ -193,8 +199,7 @@ def simulate(
     _whole("rack_size", rack_size, 2, 22)
     _whole("jobs", jobs, 1, 64)
     _one_way(jobs, scheduler)
-    if not isinstance(distance, bool):
-        raise BadInputError(f"option 'distance': {distance!r} is not true or false")
+    _true_or_false("distance", distance)
     chosen = {"classic": ""} if variants is None else variants
     if not isinstance(chosen, Mapping) or not chosen:
         raise BadInputError(
@@ -368,8 +373,7 @@ def batch(
     """
     _whole("jobs", jobs, 1, 64)
     _one_way(jobs, scheduler)
-    if not isinstance(outs, bool):
-        raise BadInputError(f"option 'outs': {outs!r} is not true or false")
+    _true_or_false("outs", outs)
     options: dict[str, Any] = {
         "threshold": threshold, "pairs_threshold": pairs_threshold, "rising": rising,
         "after": after, "after_pairs": after_pairs, "take": take, "indicator": indicator,
@@ -534,9 +538,8 @@ def verify(
 
     if not isinstance(fixtures, str | os.PathLike):
         raise BadInputError(f"fixtures is a file path, not {_kind(fixtures)}")
-    for name, flag in (("failures_only", failures_only), ("write", write)):
-        if not isinstance(flag, bool):
-            raise BadInputError(f"option '{name}': {flag!r} is not true or false")
+    _true_or_false("failures_only", failures_only)
+    _true_or_false("write", write)
     path = Path(os.fspath(fixtures))
     if str(path) == "-":
         if write:

@@ -19,6 +19,7 @@ from click.testing import CliRunner
 from rummy101_solver import (
     BadInputError,
     analyse,
+    batch,
     check,
     outs,
     play,
@@ -26,6 +27,7 @@ from rummy101_solver import (
     schema,
     score,
     simulate,
+    verify,
 )
 from rummy101_solver.cli import main
 
@@ -121,6 +123,22 @@ def test_rules_and_schema() -> None:
          "option 'layoff_limit': 0 is not a whole number 1–13", None),
         (lambda: play("R1", "R3 R4 R5", retrieve="set"),  # type: ignore[arg-type]
          "option 'retrieve': 'set' is not 'any' or 'full-set'", None),
+        (lambda: play("R1", "R3 R4 R5", layoff_limit=True),
+         "option 'layoff_limit': True is not a whole number 1–13", None),
+        (lambda: play("R1", "R3 R4 R5", layoff_limit=2.0),  # type: ignore[arg-type]
+         "option 'layoff_limit': 2.0 is not a whole number 1–13", None),
+        (lambda: play("R1", "R3 R4 R5", pairs_on_table=1),  # type: ignore[arg-type]
+         "option 'pairs_on_table': 1 is not true or false", None),
+        (lambda: play("R1", "R3 R4 R5", same_turn_layoff="no"),  # type: ignore[arg-type]
+         "option 'same_turn_layoff': 'no' is not true or false", None),
+        (lambda: simulate(deals=1, distance="yes"),  # type: ignore[arg-type]
+         "option 'distance': 'yes' is not true or false", None),
+        (lambda: batch(["R1"], outs=None),  # type: ignore[arg-type]
+         "option 'outs': None is not true or false", None),
+        (lambda: verify("x.jsonl", write=0),  # type: ignore[arg-type]
+         "option 'write': 0 is not true or false", None),
+        (lambda: verify("x.jsonl", failures_only="yes"),  # type: ignore[arg-type]
+         "option 'failures_only': 'yes' is not true or false", None),
         (lambda: analyse([3, 4]), "tiles must be text, e.g. 'R3 R4 R5' or ['R3', 'R4', 'R5'],"
          " not a list holding an int", None),
     ],

@@ -211,6 +211,12 @@ def whole(name: str, value: object, low: int, high: int, *, none: bool = False) 
         raise OptionError(f"option '{name}': {value!r} is not a whole number {low}–{high}")
 
 
+def true_or_false(name: str, value: object) -> None:
+    """Raise :class:`OptionError` unless ``value`` is ``True`` or ``False`` (a switch)."""
+    if not isinstance(value, bool):
+        raise OptionError(f"option '{name}': {value!r} is not true or false")
+
+
 def groups_text(groups: str | Sequence[Tiles]) -> str:
     """Groups as text: ``"R3 R4 R5 | B7 K7 J"``, or a list of groups, each text or tiles."""
     if isinstance(groups, str):
@@ -283,14 +289,9 @@ def play(
         raise OptionError(f"option 'opened': {opened!r} is not 'no', 'melds' or 'pairs'")
     if retrieve not in ("any", "full-set"):
         raise OptionError(f"option 'retrieve': {retrieve!r} is not 'any' or 'full-set'")
-    if layoff_limit is not None and (
-        isinstance(layoff_limit, bool) or not isinstance(layoff_limit, int)
-        or not 1 <= layoff_limit <= 13
-    ):  # fmt: skip
-        raise OptionError(f"option 'layoff_limit': {layoff_limit!r} is not a whole number 1–13")
-    for name, flag in (("pairs_on_table", pairs_on_table), ("same_turn_layoff", same_turn_layoff)):
-        if not isinstance(flag, bool):
-            raise OptionError(f"option '{name}': {flag!r} is not true or false")
+    whole("layoff_limit", layoff_limit, 1, 13, none=True)
+    true_or_false("pairs_on_table", pairs_on_table)
+    true_or_false("same_turn_layoff", same_turn_layoff)
     case = build_case(tiles_text(rack), options)
     try:
         check_keep(case.rules)
