@@ -109,23 +109,68 @@ def test_deal_round_text_and_json() -> None:
     ("args", "message"),
     [
         (["deal", "--players", "3"], "--players applies to a dealt round: add --round"),
-        (["deal", "--round", "--size", "5"], "--size does not apply to --round"),
+        (
+            ["deal", "--format", "json", "--indicator-from-deal"],
+            "--indicator-from-deal applies to a dealt round: add --round",
+        ),
+        (
+            ["deal", "--round", "--size", "5"],
+            "--size does not apply to --round: a round deals 22 and 21 tiles [R-RACK]",
+        ),
+        (
+            ["deal", "--round", "--size", "5", "--count", "2"],
+            "--count does not apply to --round: a round deals 22 and 21 tiles [R-RACK]",
+        ),
         (["simulate", "--players", "3"], "--players applies to whole rounds: add --rounds N"),
-        (["simulate", "--rounds", "2", "--deals", "9"], "--deals does not apply to --rounds"),
+        (["simulate", "--log", "x.jsonl"], "--log applies to whole rounds: add --rounds N"),
+        (
+            ["simulate", "--rounds", "2", "--deals", "9"],
+            "--deals does not apply to --rounds: a round deals its racks [R-RACK]",
+        ),
+        (
+            ["simulate", "--rounds", "2", "--distance", "--rack-size", "5"],
+            "--rack-size does not apply to --rounds: a round deals its racks [R-RACK]",
+        ),
+        (
+            ["simulate", "--rounds", "2", "--jobs", "2", "--scheduler", "tcp://x:1"],
+            "--jobs and --scheduler exclude each other: the cluster's workers do the work",
+        ),
+        (
+            ["batch", "--jobs", "2", "--scheduler", "tcp://x:1"],
+            "--jobs and --scheduler exclude each other: the cluster's workers do the work",
+        ),
         (
             ["simulate", "--rounds", "2", "--variant", "x=--table 'R1 R2 R3'"],
             "variant 'x': --table does not apply: a round starts with an empty table",
         ),
         (
             ["simulate", "--rounds", "2", "--variant", "x=--after 120"],
-            "variant 'x': --after does not apply: in rising mode the round sets the bar",
+            "variant 'x': --after does not apply: in rising mode the round sets the bar [R-RISING]",
         ),
     ],
 )
 def test_refused_options(args: list[str], message: str) -> None:
-    result = CliRunner().invoke(main, args)
-    assert result.exit_code == 2
-    assert message in result.output
+    # an option given where it does not apply: one line, exit 2, the first refused
+    # in the command's order (cli.common.refuse_options)
+    result = CliRunner().invoke(main, args, input="")
+    assert (result.exit_code, result.output) == (2, f"Error: {message}\n")
+
+
+@pytest.mark.parametrize(
+    ("variant", "message"),
+    [
+        ("low", "--variant 'low': give NAME=OPTIONS, e.g. rising=--rising or classic="),
+        ("=--rising", "--variant '=--rising': give NAME=OPTIONS, e.g. rising=--rising or classic="),
+        ("x=R3", "variant 'x': 'R3' is not an option; the racks are dealt"),
+        ("x='--rising", "variant 'x': No closing quotation in '\\'--rising'"),
+        ("x=--rising --keep 2",
+         "variant 'x': --keep does not apply: every turn ends with a discard [R-KEEP-DISCARD]"),
+    ],
+)  # fmt: skip
+def test_bad_round_variant_is_one_line_exit_2_naming_it(variant: str, message: str) -> None:
+    # the variant text is read as deals' variants are, by play's own option parser
+    result = CliRunner().invoke(main, ["simulate", "--rounds", "1", "--variant", variant])
+    assert (result.exit_code, result.output) == (2, f"Error: {message}\n")
 
 
 # --- hand-checked rounds ------------------------------------------------------------------

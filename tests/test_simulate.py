@@ -394,7 +394,7 @@ def test_same_seed_same_bytes_for_any_jobs() -> None:
         ("x=--threshold -3", "variant 'x': Invalid value for '--threshold': -3"),
         ("x='--threshold 5", "variant 'x': No closing quotation"),
         ("=--threshold 5", "--variant '=--threshold 5': give NAME=OPTIONS"),
-        ("low", "--variant 'low': give NAME=OPTIONS"),
+        ("low", "--variant 'low': give NAME=OPTIONS, e.g. low='--threshold 81' or classic="),
     ],
 )
 def test_bad_variant_is_exit_2_naming_it(variant: str, message: str) -> None:

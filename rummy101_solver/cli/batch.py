@@ -11,9 +11,8 @@ from contextlib import ExitStack, closing
 from typing import Any, BinaryIO
 
 import click
-from click.core import ParameterSource
 
-from rummy101_solver.cli.common import InputError, fail, open_scheduler
+from rummy101_solver.cli.common import InputError, open_scheduler, refuse_jobs_with_scheduler
 from rummy101_solver.cli.options import RULE_OPTIONS, IntRange, with_options
 from rummy101_solver.lines import read_lines
 from rummy101_solver.messages import quote
@@ -79,8 +78,7 @@ def batch(
     from rummy101_solver.files.batch import CSV_COLUMNS, csv_row, run_batch, warm_up
 
     ctx = click.get_current_context()
-    if scheduler is not None and ctx.get_parameter_source("jobs") == ParameterSource.COMMANDLINE:
-        fail("--jobs and --scheduler exclude each other: the cluster's workers do the work")
+    refuse_jobs_with_scheduler(ctx, scheduler)
     warm_up()  # before the workers fork: they start with the solver imported
     if with_outs:
         options["outs"] = True

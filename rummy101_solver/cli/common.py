@@ -6,12 +6,13 @@ from __future__ import annotations
 import io
 import os
 import sys
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor
 from contextlib import contextmanager
 from typing import Any, NoReturn, TextIO, cast
 
 import click
+from click.core import ParameterSource
 from tabulate import tabulate_formats
 
 # The bad-input error and its exit code live in guard, which ``--help`` loads without
@@ -154,6 +155,23 @@ def missing_extra(option: str, what: str, extra: str) -> str:
 def fail(message: str) -> NoReturn:
     """Stop with a bad-input error (exit 2)."""
     raise InputError(message)
+
+
+def refuse_options(ctx: click.Context, options: Sequence[tuple[str, str]], why: str) -> None:
+    """Stop with a bad-input error (exit 2), ``'FLAG WHY'``, when one of ``options``
+    (parameter name, its flag: ``("log_path", "--log")``) was given on the command
+    line, the first given in that order; an option left at its default passes."""
+    for name, flag in options:
+        if ctx.get_parameter_source(name) == ParameterSource.COMMANDLINE:
+            fail(f"{flag} {why}")
+
+
+def refuse_jobs_with_scheduler(ctx: click.Context, scheduler: str | None) -> None:
+    """Stop (exit 2) when ``--jobs`` is given with ``--scheduler``: the cluster's
+    workers do the work."""
+    if scheduler is not None:
+        why = "and --scheduler exclude each other: the cluster's workers do the work"
+        refuse_options(ctx, [("jobs", "--jobs")], why)
 
 
 def check_writable(option: str, path: str) -> None:

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import click
-from click.core import ParameterSource
 
-from rummy101_solver.cli.common import fail
+from rummy101_solver.cli.common import fail, refuse_options
 from rummy101_solver.cli.options import IntRange
 from rummy101_solver.game.deal import MAX_SEED
 from rummy101_solver.game.parsing import RackError
@@ -106,12 +105,10 @@ def deal(
 
     Exit code: 0 dealt, 2 a bad option.
     """
-    source = ctx.get_parameter_source
     if not as_round:
-        for name, option in (("players", "--players"), ("indicator_from_deal",
-                             "--indicator-from-deal"), ("fmt", "--format")):  # fmt: skip
-            if source(name) == ParameterSource.COMMANDLINE:
-                fail(f"{option} applies to a dealt round: add --round")
+        round_only = [("players", "--players"), ("indicator_from_deal", "--indicator-from-deal"),
+                      ("fmt", "--format")]  # fmt: skip
+        refuse_options(ctx, round_only, "applies to a dealt round: add --round")
         from rummy101_solver.game.deal import deal_lines
 
         try:
@@ -120,9 +117,8 @@ def deal(
         except RackError as err:
             fail(str(err))
         return
-    for name, option in (("count", "--count"), ("size", "--size")):
-        if source(name) == ParameterSource.COMMANDLINE:
-            fail(f"{option} does not apply to --round: a round deals 22 and 21 tiles [R-RACK]")
+    refuse_options(ctx, [("count", "--count"), ("size", "--size")],
+                   "does not apply to --round: a round deals 22 and 21 tiles [R-RACK]")  # fmt: skip
     if indicator is not None and indicator_from_deal:
         fail("--indicator and --indicator-from-deal exclude each other: one indicator lies up")
     from rummy101_solver.game.deal import deal_round

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import shlex
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import click
 from click.core import ParameterSource
@@ -22,6 +22,8 @@ from rummy101_solver.cli.common import (
     fail,
     missing_extra,
     open_scheduler,
+    refuse_jobs_with_scheduler,
+    refuse_options,
 )
 from rummy101_solver.cli.options import IntRange
 from rummy101_solver.files.case import OptionError, build_rules
@@ -48,6 +50,36 @@ _REFUSED = {
 }
 
 
+def _variant_params(
+    text: str, command: click.Command, example: str, refused: dict[str, str]
+) -> tuple[str, str, dict[str, Any]]:
+    """``NAME=OPTIONS`` read by ``command``'s own option parser (``solve``'s for
+    deals, ``play``'s for rounds): the name, the options as written and the
+    parameters, the (empty) tiles dropped. Bad text, a tile among the options or
+    an option of ``refused`` (name → why it does not apply) stops with exit 2 and
+    a message naming the variant; ``example`` shows a variant in the first."""
+    name, equals, options = text.partition("=")
+    name = name.strip()
+    if not equals or not name:
+        fail(f"--variant {quote(text)}: give NAME=OPTIONS, e.g. {example} or classic=")
+    try:
+        args = shlex.split(options)
+    except ValueError as err:
+        fail(f"variant {quote(name)}: {err} in {quote(options)}")
+    try:
+        ctx = command.make_context(f"variant {name}", args, help_option_names=[])
+    except click.ClickException as err:
+        fail(f"variant {quote(name)}: {err.format_message()}")
+    params = dict(ctx.params)
+    tiles = params.pop("tiles")
+    if tiles:
+        fail(f"variant {quote(name)}: {quote(tiles[0])} is not an option; the racks are dealt")
+    for key, why in refused.items():
+        if ctx.get_parameter_source(key) == ParameterSource.COMMANDLINE:
+            fail(f"variant {quote(name)}: {why}")
+    return name, options, params
+
+
 def parse_variant(text: str) -> Variant:
     """``NAME=OPTIONS`` → a :class:`~rummy101_solver.engine.simulate.Variant`. OPTIONS
     are ``solve`` options, parsed by ``solve``'s own option parser;
@@ -56,25 +88,7 @@ def parse_variant(text: str) -> Variant:
     from rummy101_solver.cli.solve import solve
     from rummy101_solver.engine.simulate import Variant
 
-    name, equals, options = text.partition("=")
-    name = name.strip()
-    if not equals or not name:
-        fail(f"--variant {quote(text)}: give NAME=OPTIONS, e.g. low='--threshold 81' or classic=")
-    try:
-        args = shlex.split(options)
-    except ValueError as err:
-        fail(f"variant {quote(name)}: {err} in {quote(options)}")
-    try:
-        ctx = solve.make_context(f"variant {name}", args, help_option_names=[])
-    except click.ClickException as err:
-        fail(f"variant {quote(name)}: {err.format_message()}")
-    params = dict(ctx.params)
-    tiles = params.pop("tiles")
-    if tiles:
-        fail(f"variant {quote(name)}: {quote(tiles[0])} is not an option; the racks are dealt")
-    for key, why in _REFUSED.items():
-        if ctx.get_parameter_source(key) == ParameterSource.COMMANDLINE:
-            fail(f"variant {quote(name)}: {why}")
+    name, options, params = _variant_params(text, solve, "low='--threshold 81'", _REFUSED)
     for key in _REFUSED:
         params.pop(key)
     time_limit = params.pop("time_limit")
@@ -114,25 +128,7 @@ def parse_round_variant(text: str) -> RoundVariant:
     from rummy101_solver.engine.rounds import RoundVariant
     from rummy101_solver.game.round import TrackRules
 
-    name, equals, options = text.partition("=")
-    name = name.strip()
-    if not equals or not name:
-        fail(f"--variant {quote(text)}: give NAME=OPTIONS, e.g. rising=--rising or classic=")
-    try:
-        args = shlex.split(options)
-    except ValueError as err:
-        fail(f"variant {quote(name)}: {err} in {quote(options)}")
-    try:
-        ctx = play.make_context(f"variant {name}", args, help_option_names=[])
-    except click.ClickException as err:
-        fail(f"variant {quote(name)}: {err.format_message()}")
-    params = dict(ctx.params)
-    if params.pop("tiles"):
-        fail(f"variant {quote(name)}: {quote(ctx.params['tiles'][0])} is not an option;"
-             " the racks are dealt")  # fmt: skip
-    for key, why in _ROUND_REFUSED.items():
-        if ctx.get_parameter_source(key) == ParameterSource.COMMANDLINE:
-            fail(f"variant {quote(name)}: {why}")
+    name, options, params = _variant_params(text, play, "rising=--rising", _ROUND_REFUSED)
     indicator_text = params["indicator"]
     from_deal = str(indicator_text).lower() in ("deal", "random")
     indicator = None
@@ -153,6 +149,25 @@ def parse_round_variant(text: str) -> RoundVariant:
         same_turn_layoff=params["same_turn_layoff"],
     )
     return RoundVariant(name, options.strip(), rules, from_deal, params["time_limit"])
+
+
+class _Named(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
+V = TypeVar("V", bound=_Named)
+
+
+def _parse_variants(texts: tuple[str, ...], parse: Callable[[str], V]) -> list[V]:
+    """The ``--variant`` texts (``classic=`` when none) read by ``parse``; exit 2
+    for a name given twice."""
+    parsed = [parse(text) for text in texts or ("classic=",)]
+    names = [v.name for v in parsed]
+    if len(set(names)) < len(names):
+        twice = next(n for n in names if names.count(n) > 1)
+        fail(f"variant '{twice}' is named twice; give each variant its own name")
+    return parsed
 
 
 @contextmanager
@@ -319,16 +334,10 @@ def simulate(ctx: click.Context, deals: int, rounds: int | None, players: int, b
         _simulate_rounds(ctx, rounds, players, bots, log_path, seed, variants, jobs, scheduler,
                          fmt, plot)  # fmt: skip
         return
-    for name, option in (("players", "--players"), ("bots", "--bots"), ("log_path", "--log")):
-        if ctx.get_parameter_source(name) == ParameterSource.COMMANDLINE:
-            fail(f"{option} applies to whole rounds: add --rounds N")
-    if scheduler is not None and ctx.get_parameter_source("jobs") == ParameterSource.COMMANDLINE:
-        fail("--jobs and --scheduler exclude each other: the cluster's workers do the work")
-    parsed = [parse_variant(text) for text in variants or ("classic=",)]
-    names = [v.name for v in parsed]
-    if len(set(names)) < len(names):
-        twice = next(n for n in names if names.count(n) > 1)
-        fail(f"variant '{twice}' is named twice; give each variant its own name")
+    rounds_only = [("players", "--players"), ("bots", "--bots"), ("log_path", "--log")]
+    refuse_options(ctx, rounds_only, "applies to whole rounds: add --rounds N")
+    refuse_jobs_with_scheduler(ctx, scheduler)
+    parsed = _parse_variants(variants, parse_variant)
     _check_plot(plot)
 
     from rummy101_solver.engine.simulate import (
@@ -369,17 +378,10 @@ def _simulate_rounds(ctx: click.Context, rounds: int, players: int, bots: str,
                      seed: int, variants: tuple[str, ...], jobs: int, scheduler: str | None,
                      fmt: str, plot: str | None) -> None:  # fmt: skip
     """``simulate --rounds``: whole rounds played by the bots, per variant."""
-    for name, option in (("deals", "--deals"), ("rack_size", "--rack-size"),
-                         ("distance", "--distance")):  # fmt: skip
-        if ctx.get_parameter_source(name) == ParameterSource.COMMANDLINE:
-            fail(f"{option} does not apply to --rounds: a round deals its racks [R-RACK]")
-    if scheduler is not None and ctx.get_parameter_source("jobs") == ParameterSource.COMMANDLINE:
-        fail("--jobs and --scheduler exclude each other: the cluster's workers do the work")
-    parsed = [parse_round_variant(text) for text in variants or ("classic=",)]
-    names = [v.name for v in parsed]
-    if len(set(names)) < len(names):
-        twice = next(n for n in names if names.count(n) > 1)
-        fail(f"variant '{twice}' is named twice; give each variant its own name")
+    deals_only = [("deals", "--deals"), ("rack_size", "--rack-size"), ("distance", "--distance")]
+    refuse_options(ctx, deals_only, "does not apply to --rounds: a round deals its racks [R-RACK]")
+    refuse_jobs_with_scheduler(ctx, scheduler)
+    parsed = _parse_variants(variants, parse_round_variant)
     _check_plot(plot)
     if log_path is not None:
         check_writable("--log", log_path)
