@@ -34,7 +34,7 @@ from rummy101_solver.engine.rounds import (
 from rummy101_solver.game.deal import TILE_SET, RoundDeal, deal_indicator_rack, deal_round
 from rummy101_solver.game.parsing import parse_face, parse_tile
 from rummy101_solver.game.round import Event, TableMeld, TrackRules, start
-from rummy101_solver.game.tiles import WILD, Tile, sort_tiles
+from rummy101_solver.game.tiles import ALL_FACES, WILD, Tile, sort_tiles, tile_set
 from rummy101_solver.report.schema import load_schema
 
 
@@ -86,6 +86,41 @@ def test_okey_deal_turns_up_the_indicator_and_reads_the_okey_wild() -> None:
     assert held[WILD] == 2  # both K6s are wild
     assert held[Tile(parse_face("K6"), fake=True)] == 2  # the special tiles are fake okeys
     assert held[Tile(parse_face("K6"))] == 0
+
+
+def test_the_tile_set_as_each_variant_reads_it() -> None:
+    # [R-TILES] 106 tiles; [R-INDICATOR] with K5 face up: one K5 left, the K6s wild,
+    # the two special tiles fake okeys
+    assert tile_set(None) == Counter(TILE_SET)
+    okey = tile_set(parse_face("K5"))
+    assert sum(okey.values()) == 105
+    k5, k6 = parse_face("K5"), parse_face("K6")
+    assert (okey[Tile(k5)], okey[WILD], okey[Tile(k6, fake=True)], okey[Tile(k6)]) == (1, 2, 2, 0)
+    okey[WILD] = 0
+    assert tile_set(parse_face("K5"))[WILD] == 2  # a fresh Counter each call
+    # outs builds the same set (engine/outs.py full_set, to become tile_set)
+    from rummy101_solver.engine.outs import full_set
+    from rummy101_solver.game.rules import Rules
+
+    for indicator in (None, *ALL_FACES):
+        assert full_set(Rules(indicator=indicator)) == tile_set(indicator), indicator
+
+
+@pytest.mark.parametrize("seed", [3, 7, 11])
+def test_an_okey_rack_is_seat_1_of_the_okey_round_of_its_seed(seed: int) -> None:
+    # both deal the tiles after the indicator and read them the okey way [R-INDICATOR]
+    face_up, rack = deal_indicator_rack(seed, 22)
+    dealt = deal_round(seed, 4, indicator_from_deal=True)
+    assert (face_up, rack.tiles) == (dealt.indicator, dealt.racks[0])
+
+
+def test_an_okey_rack_by_hand() -> None:
+    # 'rummy101 deal --seed 7 --indicator K12': the K13s are the okeys (J), the jokers F
+    face_up, rack = deal_indicator_rack(7, indicator=parse_face("K12"))
+    assert face_up == parse_face("K12")
+    assert " ".join(rack.codes) == (
+        "R1 R1 R8 R12 R13 R13 B1 B4 B7 B9 B11 B12 K3 K4 K8 F Y1 Y4 Y5 Y6 Y7 Y10"
+    )
 
 
 def test_deal_round_text_and_json() -> None:

@@ -53,11 +53,10 @@ from rummy101_solver.game.round import (
     TrackRules,
     apply,
     start,
-    tile_set,
 )
 from rummy101_solver.game.rules import Rules
 from rummy101_solver.game.scoring import Ending, PlayerHand, State, score_round
-from rummy101_solver.game.tiles import Tile
+from rummy101_solver.game.tiles import Tile, tile_set
 
 ROUND_CHUNK = 4
 """Rounds per chunk of work: fixed, so the figures never depend on how chunks run."""

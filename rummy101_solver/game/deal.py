@@ -73,16 +73,7 @@ def deal_indicator_rack(
     )
     face_up = tiles.pop(first).face
     assert face_up is not None
-    okey = okey_face(face_up)
-    rack = []
-    for tile in tiles[:size]:
-        if tile.is_wild:
-            rack.append(Tile(okey, fake=True))
-        elif tile.face == okey:
-            rack.append(WILD)
-        else:
-            rack.append(tile)
-    return face_up, Rack(tuple(rack))
+    return face_up, Rack(tuple(_okey_tiles(tiles[:size], face_up)))
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from functools import lru_cache
 from typing import Any, Literal
 
 from rummy101_solver.game.parsing import RackError, parse_arrangement
@@ -44,15 +43,12 @@ from rummy101_solver.game.rules import (
     judge_group,
 )
 from rummy101_solver.game.tiles import (
-    ALL_FACES,
-    COPIES,
     MAX_RACK,
-    WILD,
     WILD_TILES,
     Face,
     Tile,
-    okey_face,
     sort_tiles,
+    tile_set,
 )
 
 EventKind = Literal["new", "draw", "take", "discard", "seen", "lay", "opened", "undo"]
@@ -270,25 +266,6 @@ class RoundState:
 def before(seat: int, players: int) -> int:
     """The seat before ``seat`` in turn order (1 before 2, N before 1)."""
     return (seat - 2) % players + 1
-
-
-def tile_set(indicator: Face | None) -> Counter[Tile]:
-    """The tiles of the set not lying face up: two of each numbered tile, two
-    wild tiles; with an indicator the okey's face is the two fake okeys and one
-    copy of the indicator lies face up [R-TILES, R-INDICATOR]. A fresh
-    ``Counter`` each call (built once per indicator: a simulated round asks
-    thousands of times)."""
-    return Counter(_tile_set(indicator))
-
-
-@lru_cache(maxsize=64)
-def _tile_set(indicator: Face | None) -> Counter[Tile]:
-    okey = okey_face(indicator) if indicator is not None else None
-    out: Counter[Tile] = Counter({Tile(f, fake=f == okey): COPIES for f in ALL_FACES})
-    out[WILD] = WILD_TILES
-    if indicator is not None:
-        out[Tile(indicator)] -= 1
-    return out
 
 
 def _who(state: RoundState, player: int) -> str:

@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 NUMBERS = range(1, 14)
 """Tile numbers, 1–13 [R-TILES]."""
@@ -148,6 +148,25 @@ class Tile:
 
 WILD = Tile(None)
 """The wild tile: a joker (classic) or an okey (indicator variant)."""
+
+
+def tile_set(indicator: Face | None) -> Counter[Tile]:
+    """The tiles of the set not lying face up: two of each numbered tile, two
+    wild tiles; with an indicator the okey's face is the two fake okeys and one
+    copy of the indicator lies face up [R-TILES, R-INDICATOR]. A fresh
+    ``Counter`` each call (built once per indicator: a simulated round asks
+    thousands of times)."""
+    return Counter(_tile_set(indicator))
+
+
+@lru_cache(maxsize=64)
+def _tile_set(indicator: Face | None) -> Counter[Tile]:
+    okey = okey_face(indicator) if indicator is not None else None
+    out: Counter[Tile] = Counter({Tile(f, fake=f == okey): COPIES for f in ALL_FACES})
+    out[WILD] = WILD_TILES
+    if indicator is not None:
+        out[Tile(indicator)] -= 1
+    return out
 
 
 def sort_tiles(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
