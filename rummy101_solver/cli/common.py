@@ -7,9 +7,8 @@ import io
 import os
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import Executor
 from contextlib import contextmanager
-from typing import Any, NoReturn, TextIO, cast
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO, cast
 
 import click
 from click.core import ParameterSource
@@ -21,6 +20,9 @@ from rummy101_solver.cli.guard import EXIT_BAD_INPUT as EXIT_BAD_INPUT
 from rummy101_solver.cli.guard import InputError as InputError
 from rummy101_solver.lines import LongLine, read_lines
 from rummy101_solver.messages import quote
+
+if TYPE_CHECKING:  # concurrent.futures costs solve ~5 ms (logging, traceback): types only
+    from concurrent.futures import Executor
 
 PATH_LIMIT = 80
 """Most characters of a file name shown in a message."""

@@ -6,7 +6,6 @@ Nothing here imports ortools: results arrive as plain frozen dataclasses.
 from __future__ import annotations
 
 import html
-import json
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -94,6 +93,8 @@ def analysis_json(analysis: Analysis) -> dict[str, Any]:
 
 def dumps(obj: Any) -> str:
     """JSON text as the CLI prints it: two-space indent, UTF-8 kept, keys in schema order."""
+    import json  # here: a text report does without it
+
     return json.dumps(obj, indent=2, ensure_ascii=False)
 
 
