@@ -19,6 +19,7 @@ RACK = "R3 R5 R6 R9 R11 R12 B4 B6 B7 B7 B11 B13 K1 K5 K9 K10 Y2 Y4 Y4 Y5 Y9 Y12"
 
 THIRD_PARTY = (
     "click", "tabulate", "ortools", "numpy", "pandas", "multiprocessing",
+    "click.shell_completion",  # only when a shell completes
     "concurrent.futures", "json",  # the standard library's too: a text solve needs neither
 )  # fmt: skip
 

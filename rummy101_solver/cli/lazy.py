@@ -12,14 +12,16 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import click
 from click.exceptions import NoSuchCommand
 from click.formatting import HelpFormatter
-from click.shell_completion import CompletionItem
 
 from rummy101_solver.cli.guard import GuardedGroup
+
+if TYPE_CHECKING:  # imported when a shell completes, not for every run
+    from click.shell_completion import CompletionItem
 
 
 class LazyCommand(NamedTuple):
@@ -87,6 +89,8 @@ class LazyGroup(GuardedGroup):
     def shell_complete(self, ctx: click.Context, incomplete: str) -> list[CompletionItem]:
         """As click's: the command names that start with ``incomplete`` (each with its
         short help) and the group's options, but without importing the commands."""
+        from click.shell_completion import CompletionItem
+
         results = [
             CompletionItem(name, help=short)
             for name in self.list_commands(ctx)
