@@ -197,6 +197,11 @@ typedef struct Edge {
     int16_t dv;
 } Edge;
 
+typedef struct EdgeRec {
+    int32_t j; /* the state of fwd[s + 1] */
+    Edge e;
+} EdgeRec;
+
 typedef struct {
     PyObject_HEAD
     int held[52], avail[52];
@@ -209,6 +214,9 @@ typedef struct {
     int32_t *pstart[NSTEPS];
     struct Edge *edges[NSTEPS];
     int have_preds;
+    /* the forward's moves, recorded for the predecessor index */
+    struct EdgeRec *rec;
+    int nrec, caprec, rec_ok;
     MoveList *moves[NSTEPS][NSUB];
     int8_t closing[NSTEPS][NTALLY][3];
 } SweepObject;
@@ -400,6 +408,50 @@ static inline int bound_of(const SweepObject *S, const Layer *B, uint32_t key, i
     return B->pmax[(size_t)i * (S->limit + 1) + r];
 }
 
+static int record(SweepObject *S, int j, int i, int dk, int du, int placed, int dv) {
+    if (S->nrec == S->caprec) {
+        int nc = S->caprec ? S->caprec * 2 : 4096;
+        EdgeRec *r = realloc(S->rec, sizeof(EdgeRec) * nc);
+        if (!r) return -1;
+        S->rec = r;
+        S->caprec = nc;
+    }
+    EdgeRec *r = &S->rec[S->nrec++];
+    r->j = j;
+    r->e.i = i;
+    r->e.dk = (int8_t)dk;
+    r->e.du = (int8_t)du;
+    r->e.placed = (int8_t)placed;
+    r->e.dv = (int16_t)dv;
+    return 0;
+}
+
+/* the recorded moves of `step` as its predecessor index (counting sort) */
+static int index_records(SweepObject *S, int step, int nstates) {
+    int32_t *start = calloc((size_t)nstates + 1, sizeof(int32_t));
+    Edge *edges = malloc(sizeof(Edge) * (size_t)(S->nrec ? S->nrec : 1));
+    if (!start || !edges) {
+        free(start);
+        free(edges);
+        return -1;
+    }
+    for (int x = 0; x < S->nrec; x++) start[S->rec[x].j + 1]++;
+    for (int j = 0; j < nstates; j++) start[j + 1] += start[j];
+    int32_t *fill = malloc(sizeof(int32_t) * (size_t)(nstates ? nstates : 1));
+    if (!fill) {
+        free(start);
+        free(edges);
+        return -1;
+    }
+    memcpy(fill, start, sizeof(int32_t) * nstates);
+    for (int x = 0; x < S->nrec; x++) edges[fill[S->rec[x].j]++] = S->rec[x].e;
+    free(fill);
+    S->pstart[step] = start;
+    S->edges[step] = edges;
+    S->nrec = 0;
+    return 0;
+}
+
 /* One forward step from `cur` into `nw` (initialised by the caller).
  * mode 0: sweep.py's forward pruning (room, closings, short runs).
  * mode 1: keep only entries some part of `bound` (a backward layer, with
@@ -476,6 +528,8 @@ static int step_forward(SweepObject *S, int step, Layer *cur, Layer *nw, const M
                     }
                     layer_put(nw, ti, k2 * cols + u2, val);
                 }
+                if (mode == 0 && ti >= 0 && record(S, ti, i, dk, mv->du, mv->placed, mv->dv) < 0)
+                    return -1;
             }
         }
     } else {
@@ -529,10 +583,14 @@ static int step_forward(SweepObject *S, int step, Layer *cur, Layer *nw, const M
                     }
                     layer_put(nw, ti, k2 * cols + su[sl], val);
                 }
+                if (mode == 0 && ti >= 0 && record(S, ti, i, dk, 0, 0, dv) < 0) return -1;
             }
         }
     }
-    return layer_compact(nw);
+    int before = nw->n;
+    if (layer_compact(nw) < 0) return -1;
+    if (mode == 0 && nw->n != before) S->rec_ok = 0; /* indices moved: rebuild later */
+    return 0;
 }
 
 /* The moves of a step from `key` as (key2, dk, du, dv, placed), unpruned:
@@ -727,6 +785,7 @@ static void Sweep_dealloc(SweepObject *S) {
     }
     free(S->slot_k);
     free(S->slot_u);
+    free(S->rec);
     Py_TYPE(S)->tp_free((PyObject *)S);
 }
 
@@ -807,13 +866,28 @@ static PyObject *Sweep_new_fwd(PyTypeObject *type, PyObject *args, PyObject *kw)
     }
     int i0 = layer_get(&S->fwd[0], 0);
     layer_put(&S->fwd[0], i0, 0, 0);
+    S->rec_ok = 1;
     for (int step = 0; step < NSTEPS; step++) {
         int hint = S->fwd[step].n * 2;
         if (layer_init(&S->fwd[step + 1], hint) < 0 ||
             step_forward(S, step, &S->fwd[step], &S->fwd[step + 1], NULL, NULL, 0, NULL, 0, 0) <
-                0) {
+                0 ||
+            (S->rec_ok && index_records(S, step, S->fwd[step + 1].n) < 0)) {
             Py_DECREF(S);
             return PyErr_NoMemory();
+        }
+    }
+    free(S->rec);
+    S->rec = NULL;
+    S->nrec = S->caprec = 0;
+    if (S->rec_ok) {
+        S->have_preds = 1;
+    } else {
+        for (int step = 0; step < NSTEPS; step++) {
+            free(S->pstart[step]);
+            free(S->edges[step]);
+            S->pstart[step] = NULL;
+            S->edges[step] = NULL;
         }
     }
     return (PyObject *)S;

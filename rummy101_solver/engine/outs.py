@@ -131,9 +131,14 @@ def kind_of(tile: Tile) -> Kind:
 def tile_of(kind: Kind, rules: Rules) -> Tile:
     """The tile a kind is written as: ``J``, ``F`` (the okey's face with an
     indicator [R-INDICATOR]) or a plain tile."""
+    return _tile_of(kind, rules.indicator)
+
+
+@lru_cache(maxsize=512)
+def _tile_of(kind: Kind, indicator: Face | None) -> Tile:
     if kind == "wild":
         return WILD
-    okey = okey_face(rules.indicator) if rules.indicator is not None else None
+    okey = okey_face(indicator) if indicator is not None else None
     return Tile(kind, fake=kind == okey)
 
 
@@ -524,7 +529,7 @@ class Outs:
         """The outs of one kind."""
         return self.melds if kind == "melds" else self.pairs
 
-    @property
+    @cached_property
     def any(self) -> tuple[Out, ...]:
         """Tiles that are outs for melds or pairs (each once)."""
         union = {o.tile: o for o in (*self.melds, *self.pairs)}
@@ -1015,8 +1020,8 @@ def _drawn_marks(melds: Sequence[Meld], missing: Sequence[Tile]) -> tuple[tuple[
 
 
 def _outs(found: Iterable[Kind], unseen: Unseen, rules: Rules) -> tuple[Out, ...]:
-    counts = unseen.counts
-    return tuple(Out(t, counts[kind_of(t)]) for t in sort_tiles(tile_of(k, rules) for k in found))
+    counts = unseen.counts  # canonical order: by face, the wild tile last
+    return tuple(Out(tile_of(k, rules), counts[k]) for k in sorted(found, key=_kind_order))
 
 
 def rack_outs(

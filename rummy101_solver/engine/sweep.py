@@ -1062,14 +1062,13 @@ def discard_rows(
     held_faces = [i for i, k in enumerate(rack.held) if k]
     kinds = held_faces + ([-1] if rack.wilds else [])
     out: dict[int, Row] = {}
-    base, _ = meld_distance(rack, bar)
-    if base is None:
+    base, sweep = _distance_and_one_more(rack, bar)
+    if base is None or sweep is None:
         for i in kinds:
             out[i] = (None, (), False)
             if progress is not None:
                 progress(1)
         return out
-    sweep = new_sweep(rack, min(base + 1, rack.max_laid + 1))
     dists = sweep.row_distances(bar, base)
     for i in kinds:
         d = dists.get(i)
@@ -1083,6 +1082,23 @@ def discard_rows(
         if progress is not None:
             progress(1)
     return out
+
+
+def _distance_and_one_more(rack: SweepRack, bar: int) -> tuple[int | None, AnySweep | None]:
+    """(distance, a sweep placing one tile more than it, at most ``max_laid``
+    + 1): :func:`meld_distance`'s growing limit, one step further, so that no
+    sweep is run twice."""
+    most = sum(rack.avail) - sum(rack.held) + rack.wild_avail - rack.wilds
+    most = min(most, rack.max_laid)
+    limit = 1
+    while True:
+        sweep = new_sweep(rack, min(limit, rack.max_laid + 1))
+        found = _first(sweep.curve(), bar)
+        if found is not None and (found < sweep.limit or sweep.limit == rack.max_laid + 1):
+            return found, sweep
+        if found is None and sweep.limit >= most:
+            return None, None
+        limit += 1
 
 
 def _row_alone(rack: SweepRack, bar: int, start: int) -> Row:
