@@ -1014,6 +1014,29 @@ static int step_back_preds(SweepObject *S, int step, Layer *after, Layer *nw, in
     return 0;
 }
 
+/* finish_value() -> the best value placing nothing with exactly one rack
+ * tile unlaid, -1 if none: sweep.py's Sweep.finish_value */
+static PyObject *Sweep_finish_value(SweepObject *S, PyObject *noargs) {
+    (void)noargs;
+    if (S->capu < 2 || S->limit) {
+        PyErr_SetString(PyExc_ValueError,
+                        "finish_value needs limit 0 and max_laid <= size - 2");
+        return NULL;
+    }
+    int best = -1;
+    Layer *F = &S->fwd[NSTEPS];
+    for (int i = 0; i < F->n; i++) {
+        int extra = end_unlaid(S, F->keys[i]);
+        const uint16_t *o = F->occ + (size_t)i * S->slots;
+        const int16_t *v = F->val + (size_t)i * S->slots;
+        for (int e = 0; e < F->cnt[i]; e++) {
+            int k = S->slot_k[o[e]], u = S->slot_u[o[e]];
+            if (k == 0 && u < S->capu && u + extra == 1 && v[o[e]] > best) best = v[o[e]];
+        }
+    }
+    return PyLong_FromLong(best);
+}
+
 static int do_backward(SweepObject *S, int bar) {
     if (S->have_back && S->back_bar == bar) return 0;
     slots_g = S->slots;
@@ -1392,6 +1415,8 @@ static PyObject *Sweep_stats(SweepObject *S, PyObject *noargs) {
 static PyMethodDef Sweep_methods[] = {
     {"curve", (PyCFunction)Sweep_curve, METH_NOARGS, "V[k] for k = 0..limit."},
     {"backward", (PyCFunction)Sweep_backward, METH_VARARGS, "backward(bar): the backward sweep."},
+    {"finish_value", (PyCFunction)Sweep_finish_value, METH_NOARGS,
+     "finish_value() -> best value with exactly one tile unlaid, -1 if none."},
     {"outs", (PyCFunction)Sweep_outs, METH_VARARGS, "outs(bar, distance) -> (faces, wild)."},
     {"row_distances", (PyCFunction)Sweep_row_distances, METH_VARARGS,
      "row_distances(bar, base) -> {face: distance}."},

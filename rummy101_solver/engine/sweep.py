@@ -531,6 +531,21 @@ class Sweep:
             best[k] = max(best[k], best[k - 1])
         return best
 
+    def finish_value(self) -> int:
+        """The best meld value of a packing that places nothing and leaves
+        exactly one rack tile unlaid (``NEG``: none). Needs the unlaid count
+        told apart up to 2: a limit of 0 and ``max_laid <= size - 2``."""
+        if self.cap < 2 or self.limit:
+            raise ValueError("finish_value needs limit 0 and max_laid <= size - 2")
+        best = NEG
+        for key, inner in self.final.items():
+            extra = self._end_unlaid(key)
+            for ku, v in inner.items():
+                u = ku & U_MASK
+                if ku >> U_BITS == 0 and u < self.cap and u + extra == 1 and v > best:
+                    best = v
+        return best
+
     # --- backward --------------------------------------------------------------
     def backward(self, bar: int = 0) -> list[Layer]:
         """Per step, the best value of the steps from it to the end: state key →
@@ -1110,6 +1125,19 @@ def _row_alone(rack: SweepRack, bar: int, start: int) -> Row:
     return d, tuple(faces), wild
 
 
+def one_turn_meld_value(counts: Mapping[Face, int], wilds: int) -> int | None:
+    """The best meld value [R-VALUE] of a rack (face counts, a fake okey as
+    its face, and wild tiles) laying every tile but exactly one in runs and
+    sets, nothing drawn: a one-turn meld finish exists iff this is not
+    ``None`` and meets the bar [R-ONE-TURN, R-ONE-TURN-ANY-VALUE]. Exact
+    (tested against CP-SAT's ``one_turn_finish``)."""
+    rack = sweep_rack(counts, wilds, {}, 0)
+    if rack.size < 2:
+        return None
+    value = new_sweep(rack.with_laid_bound(rack.size - 2), 0).finish_value()
+    return None if value < 0 else value
+
+
 def discard_distances(rack: SweepRack, bar: int) -> dict[int, int | None]:
     """The meld distance of the rack after throwing one tile, per distinct
     tile (face index; ``-1``: a wild tile): the distances of
@@ -1170,6 +1198,10 @@ class CompiledSweep:
     def row_distances(self, bar: int, base: int) -> dict[int, int]:
         """:meth:`Sweep.row_distances`."""
         return dict(self._c.row_distances(bar, base))
+
+    def finish_value(self) -> int:
+        """:meth:`Sweep.finish_value`."""
+        return int(self._c.finish_value())
 
     def row_outs(self, face: int, bar: int, d: int) -> tuple[list[int], bool]:
         """:meth:`Sweep.row_outs`."""
