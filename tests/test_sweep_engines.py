@@ -146,7 +146,7 @@ def test_bad_counts_are_refused_by_the_compiled_loops() -> None:
     """The compiled engine checks what it is handed (no crash on nonsense)."""
     with pytest.raises(ValueError, match="52 counts"):
         S._sweepc.CSweep([0] * 51, [0] * 52, 0, 0, 21, 1)
-    with pytest.raises(ValueError, match=r"out of 0\.\.4"):
+    with pytest.raises(ValueError, match=r"out of 0\.\.2"):
         S._sweepc.CSweep([9] * 52, [9] * 52, 0, 0, 21, 1)
     with pytest.raises(ValueError, match="out of range"):
         S._sweepc.CSweep([0] * 52, [0] * 52, 3, 3, 21, 1)

@@ -217,7 +217,9 @@ typedef struct {
     /* the forward's moves, recorded for the predecessor index */
     struct EdgeRec *rec;
     int nrec, caprec, rec_ok;
-    MoveList *moves[NSTEPS][NSUB];
+    MoveList *moves[NSTEPS][NSUB]; /* borrowed from the cache, or owned */
+    MoveList **owned;
+    int nowned, capowned;
     int8_t closing[NSTEPS][NTALLY][3];
 } SweepObject;
 
@@ -309,16 +311,78 @@ static inline int s_avail(const SweepObject *S, const Mod *md, int i) {
     return S->avail[i] + (md && md->face == i ? md->davail : 0);
 }
 
+/* Move lists depend only on (number, colour state, wild tiles used, the
+ * face's held and available copies, wild tiles at most and held, the
+ * colour's held copies of the next two numbers): built once per process
+ * and shared by every sweep (at most MC_MAX of them; beyond, a sweep owns
+ * its own). */
+typedef struct {
+    uint32_t key;
+    MoveList *ml;
+} MCEntry;
+static MCEntry *mcache = NULL;
+static int mc_size = 0, mc_n = 0;
+#define MC_MAX 200000
+
+static int mc_grow(void) {
+    int ns = mc_size ? mc_size * 2 : 8192;
+    MCEntry *t = calloc((size_t)ns, sizeof(MCEntry));
+    if (!t) return -1;
+    for (int x = 0; x < mc_size; x++) {
+        if (!mcache[x].key) continue;
+        uint32_t h = hkey(mcache[x].key) & (uint32_t)(ns - 1);
+        while (t[h].key) h = (h + 1) & (uint32_t)(ns - 1);
+        t[h] = mcache[x];
+    }
+    free(mcache);
+    mcache = t;
+    mc_size = ns;
+    return 0;
+}
+
+static int own(SweepObject *S, MoveList *ml) {
+    if (S->nowned == S->capowned) {
+        int nc = S->capowned ? S->capowned * 2 : 64;
+        MoveList **o = realloc(S->owned, sizeof(MoveList *) * nc);
+        if (!o) return -1;
+        S->owned = o;
+        S->capowned = nc;
+    }
+    S->owned[S->nowned++] = ml;
+    return 0;
+}
+
 static MoveList *get_moves(SweepObject *S, int step, int cs, int w, const Mod *md,
                            MoveList **tmp) {
     int n = step / 5 + 1, c = step % 5, i = c * 13 + n - 1;
     int sub = cs * 4 + w;
     MoveList **slot = (md && md->face == i) ? &tmp[sub] : &S->moves[step][sub];
-    if (!*slot) {
-        *slot = build_moves(n, cs, w, s_held(S, md, i), s_avail(S, md, i), S->wmax, S->wh,
-                            held_at(S->held, c, n + 1), held_at(S->held, c, n + 2));
+    if (*slot) return *slot;
+    int held = s_held(S, md, i), avail = s_avail(S, md, i);
+    int nxt = held_at(S->held, c, n + 1), after = held_at(S->held, c, n + 2);
+    uint32_t key = 1u << 31 | (uint32_t)(n - 1) << 20 | (uint32_t)cs << 14 | (uint32_t)w << 12 |
+                   (uint32_t)held << 10 | (uint32_t)avail << 8 | (uint32_t)S->wmax << 6 |
+                   (uint32_t)S->wh << 4 | (uint32_t)nxt << 2 | (uint32_t)after;
+    if (mc_size) {
+        uint32_t h = hkey(key) & (uint32_t)(mc_size - 1);
+        while (mcache[h].key) {
+            if (mcache[h].key == key) return *slot = mcache[h].ml;
+            h = (h + 1) & (uint32_t)(mc_size - 1);
+        }
     }
-    return *slot;
+    MoveList *ml = build_moves(n, cs, w, held, avail, S->wmax, S->wh, nxt, after);
+    if (!ml) return NULL;
+    if (mc_n < MC_MAX && (2 * (mc_n + 1) <= mc_size || mc_grow() == 0)) {
+        uint32_t h = hkey(key) & (uint32_t)(mc_size - 1);
+        while (mcache[h].key) h = (h + 1) & (uint32_t)(mc_size - 1);
+        mcache[h].key = key;
+        mcache[h].ml = ml;
+        mc_n++;
+    } else if (own(S, ml) < 0) {
+        free(ml);
+        return NULL;
+    }
+    return *slot = ml;
 }
 
 /* fewest tiles to place to close number n's sets after colour c: sweep.py's _closing */
@@ -528,7 +592,7 @@ static int step_forward(SweepObject *S, int step, Layer *cur, Layer *nw, const M
                     }
                     layer_put(nw, ti, k2 * cols + u2, val);
                 }
-                if (mode == 0 && ti >= 0 && record(S, ti, i, dk, mv->du, mv->placed, mv->dv) < 0)
+                if (mode == 0 && ti >= 0 && S->rec_ok && record(S, ti, i, dk, mv->du, mv->placed, mv->dv) < 0)
                     return -1;
             }
         }
@@ -583,7 +647,7 @@ static int step_forward(SweepObject *S, int step, Layer *cur, Layer *nw, const M
                     }
                     layer_put(nw, ti, k2 * cols + su[sl], val);
                 }
-                if (mode == 0 && ti >= 0 && record(S, ti, i, dk, 0, 0, dv) < 0) return -1;
+                if (mode == 0 && ti >= 0 && S->rec_ok && record(S, ti, i, dk, 0, 0, dv) < 0) return -1;
             }
         }
     }
@@ -767,10 +831,7 @@ static int reaches(const SweepObject *S, const Layer *A, int ai, int dk, int du,
 /* ------------------------------------------------------------------ the object */
 
 static void free_tmp(MoveList **tmp) {
-    for (int i = 0; i < NSUB; i++) {
-        free(tmp[i]);
-        tmp[i] = NULL;
-    }
+    for (int i = 0; i < NSUB; i++) tmp[i] = NULL; /* borrowed, or owned by the sweep */
 }
 
 static void Sweep_dealloc(SweepObject *S) {
@@ -779,10 +840,11 @@ static void Sweep_dealloc(SweepObject *S) {
         layer_free(&S->back[i]);
     }
     for (int s = 0; s < NSTEPS; s++) {
-        for (int j = 0; j < NSUB; j++) free(S->moves[s][j]);
         free(S->pstart[s]);
         free(S->edges[s]);
     }
+    for (int x = 0; x < S->nowned; x++) free(S->owned[x]);
+    free(S->owned);
     free(S->slot_k);
     free(S->slot_u);
     free(S->rec);
@@ -799,9 +861,9 @@ static int read_counts(PyObject *seq, int *out) {
     }
     for (int i = 0; i < 52; i++) {
         long x = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
-        if (x < 0 || x > 4) {
+        if (x < 0 || x > 2) {
             Py_DECREF(fast);
-            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a count out of 0..4");
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a count out of 0..2");
             return -1;
         }
         out[i] = (int)x;
@@ -812,15 +874,18 @@ static int read_counts(PyObject *seq, int *out) {
 
 static PyTypeObject SweepType;
 
-/* sweep(held, avail, wilds, wild_avail, max_laid, limit) -> the forward sweep */
+/* CSweep(held, avail, wilds, wild_avail, max_laid, limit, record=False): the
+ * forward sweep; with record, its moves are kept as the predecessor index of
+ * the backward sweep and the joins (else built when first needed) */
 static PyObject *Sweep_new_fwd(PyTypeObject *type, PyObject *args, PyObject *kw) {
     PyObject *held, *avail;
-    int wh, wavail, max_laid, limit;
+    int wh, wavail, max_laid, limit, record_moves = 0;
     if (!inited) {
         PyErr_SetString(PyExc_RuntimeError, "_sweepc.init was not called");
         return NULL;
     }
-    if (!PyArg_ParseTuple(args, "OOiiii", &held, &avail, &wh, &wavail, &max_laid, &limit))
+    if (!PyArg_ParseTuple(args, "OOiiii|p", &held, &avail, &wh, &wavail, &max_laid, &limit,
+                          &record_moves))
         return NULL;
     SweepObject *S = (SweepObject *)type->tp_alloc(type, 0);
     if (!S) return NULL;
@@ -866,7 +931,7 @@ static PyObject *Sweep_new_fwd(PyTypeObject *type, PyObject *args, PyObject *kw)
     }
     int i0 = layer_get(&S->fwd[0], 0);
     layer_put(&S->fwd[0], i0, 0, 0);
-    S->rec_ok = 1;
+    S->rec_ok = record_moves;
     for (int step = 0; step < NSTEPS; step++) {
         int hint = S->fwd[step].n * 2;
         if (layer_init(&S->fwd[step + 1], hint) < 0 ||
@@ -1435,7 +1500,7 @@ static PyTypeObject SweepType = {
     .tp_new = Sweep_new_fwd,
     .tp_dealloc = (destructor)Sweep_dealloc,
     .tp_methods = Sweep_methods,
-    .tp_doc = "CSweep(held, avail, wilds, wild_avail, max_laid, limit): a forward sweep.",
+    .tp_doc = "CSweep(held, avail, wilds, wild_avail, max_laid, limit, record=False).",
 };
 
 /* ------------------------------------------------------------------ init */

@@ -146,10 +146,15 @@ def full_set(rules: Rules) -> Counter[Tile]:
     """The tiles not yet placed anywhere known: 2 of each numbered tile and 2
     wild tiles [R-TILES]; with an indicator, the okey face's copies are the 2
     fake okeys and one copy of the indicator lies face up [R-INDICATOR]."""
-    out: Counter[Tile] = Counter({tile_of(f, rules): COPIES for f in ALL_FACES})
+    return Counter(_full_set(rules.indicator))
+
+
+@lru_cache(maxsize=64)
+def _full_set(indicator: Face | None) -> dict[Tile, int]:
+    out: dict[Tile, int] = {_tile_of(f, indicator): COPIES for f in ALL_FACES}
     out[WILD] = WILD_TILES
-    if rules.indicator is not None:
-        out[Tile(rules.indicator)] -= 1
+    if indicator is not None:
+        out[Tile(indicator)] -= 1
     return out
 
 

@@ -185,9 +185,9 @@ def _one_turn(
     - a meld finish lays all tiles but one, so with ``keep`` <= 1 its melds
       are a meld opening of this rack: none exists when the best meld opening
       is proven below the bar (unless the house lets a one-turn finish stand
-      at any value [R-ONE-TURN-ANY-VALUE]); nor with more than one
-      :func:`stranded_tiles`; nor when the sweep finds no melds laying every
-      tile but one worth the bar
+      at any value [R-ONE-TURN-ANY-VALUE]); nor when the sweep finds no
+      melds laying every tile but one worth the bar (which covers more than
+      one :func:`stranded_tiles`)
       (:func:`~rummy101_solver.engine.sweep.one_turn_meld_value`, exact).
 
     The rest (racks that do finish, rare) goes to CP-SAT's
@@ -201,7 +201,7 @@ def _one_turn(
         if pairs == laid // 2:
             return True, True
     short = not open_melds and proven and rules.keep <= 1 and not rules.one_turn_any_value
-    if short or stranded_tiles(rack) > 1:
+    if short:
         return False, True
     from rummy101_solver.engine.sweep import one_turn_meld_value
 

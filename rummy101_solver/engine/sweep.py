@@ -1107,7 +1107,7 @@ def _distance_and_one_more(rack: SweepRack, bar: int) -> tuple[int | None, AnySw
     most = min(most, rack.max_laid)
     limit = 1
     while True:
-        sweep = new_sweep(rack, min(limit, rack.max_laid + 1))
+        sweep = new_sweep(rack, min(limit, rack.max_laid + 1), joins=True)
         found = _first(sweep.curve(), bar)
         if found is not None and (found < sweep.limit or sweep.limit == rack.max_laid + 1):
             return found, sweep
@@ -1173,13 +1173,13 @@ class CompiledSweep:
 
     steps = STEPS
 
-    def __init__(self, rack: SweepRack, limit: int) -> None:
+    def __init__(self, rack: SweepRack, limit: int, *, joins: bool = False) -> None:
         if _sweepc is None:
             raise RuntimeError("the compiled sweep is not built")
         self.rack = rack
         self.limit = limit
         self._c = _sweepc.CSweep(
-            rack.held, rack.avail, rack.wilds, rack.wild_avail, rack.max_laid, limit
+            rack.held, rack.avail, rack.wilds, rack.wild_avail, rack.max_laid, limit, joins
         )
 
     def curve(self) -> list[int]:
@@ -1213,7 +1213,9 @@ AnySweep = Sweep | CompiledSweep
 """Either engine: the pure-Python :class:`Sweep` or :class:`CompiledSweep`."""
 
 
-def new_sweep(rack: SweepRack, limit: int) -> AnySweep:
+def new_sweep(rack: SweepRack, limit: int, *, joins: bool = False) -> AnySweep:
     """The forward sweep of ``rack`` with at most ``limit`` placed tiles, by
-    the compiled loops when :data:`COMPILED`, else in pure Python."""
-    return CompiledSweep(rack, limit) if COMPILED else Sweep(rack, limit)
+    the compiled loops when :data:`COMPILED`, else in pure Python. ``joins``:
+    many joins will follow (outs of every discard row): the compiled forward
+    then keeps its moves for them as it goes (about a tenth slower)."""
+    return CompiledSweep(rack, limit, joins=joins) if COMPILED else Sweep(rack, limit)
