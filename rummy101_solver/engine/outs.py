@@ -80,14 +80,21 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Literal
 
 from rummy101_solver.engine.candidates import Pattern, meld_patterns, pair_patterns
 from rummy101_solver.engine.model import Packing, PackingModel, PackingProblem, solve_packings
 from rummy101_solver.engine.sat import SatSolution
 from rummy101_solver.engine.solver import DEFAULT_TIME_LIMIT, Meld, opening_from_packing
-from rummy101_solver.engine.sweep import Sweep, meld_distance, meld_outs, meld_plan, sweep_rack
+from rummy101_solver.engine.sweep import (
+    AnySweep,
+    discard_rows,
+    meld_distance,
+    meld_outs,
+    meld_plan,
+    sweep_rack,
+)
 from rummy101_solver.game.parsing import RackError, read_tiles
 from rummy101_solver.game.rules import OpeningKind, Rules
 from rummy101_solver.game.tiles import (
@@ -124,9 +131,14 @@ def kind_of(tile: Tile) -> Kind:
 def tile_of(kind: Kind, rules: Rules) -> Tile:
     """The tile a kind is written as: ``J``, ``F`` (the okey's face with an
     indicator [R-INDICATOR]) or a plain tile."""
+    return _tile_of(kind, rules.indicator)
+
+
+@lru_cache(maxsize=512)
+def _tile_of(kind: Kind, indicator: Face | None) -> Tile:
     if kind == "wild":
         return WILD
-    okey = okey_face(rules.indicator) if rules.indicator is not None else None
+    okey = okey_face(indicator) if indicator is not None else None
     return Tile(kind, fake=kind == okey)
 
 
@@ -134,10 +146,15 @@ def full_set(rules: Rules) -> Counter[Tile]:
     """The tiles not yet placed anywhere known: 2 of each numbered tile and 2
     wild tiles [R-TILES]; with an indicator, the okey face's copies are the 2
     fake okeys and one copy of the indicator lies face up [R-INDICATOR]."""
-    out: Counter[Tile] = Counter({tile_of(f, rules): COPIES for f in ALL_FACES})
+    return Counter(_full_set(rules.indicator))
+
+
+@lru_cache(maxsize=64)
+def _full_set(indicator: Face | None) -> dict[Tile, int]:
+    out: dict[Tile, int] = {_tile_of(f, indicator): COPIES for f in ALL_FACES}
     out[WILD] = WILD_TILES
-    if rules.indicator is not None:
-        out[Tile(rules.indicator)] -= 1
+    if indicator is not None:
+        out[Tile(indicator)] -= 1
     return out
 
 
@@ -195,9 +212,9 @@ class Unseen:
         """Unseen copies of ``tile``'s kind."""
         return dict(self.tiles).get(tile, 0)
 
-    @property
+    @cached_property
     def counts(self) -> dict[Kind, int]:
-        """Copies per model kind."""
+        """Copies per model kind (computed once: do not modify)."""
         return {kind_of(t): k for t, k in self.tiles}
 
     def expanded(self) -> list[Tile]:
@@ -517,7 +534,7 @@ class Outs:
         """The outs of one kind."""
         return self.melds if kind == "melds" else self.pairs
 
-    @property
+    @cached_property
     def any(self) -> tuple[Out, ...]:
         """Tiles that are outs for melds or pairs (each once)."""
         union = {o.tile: o for o in (*self.melds, *self.pairs)}
@@ -857,11 +874,14 @@ def _pairs_draws(
 
 
 def _classes(counts: Counter[Face], unseen: dict[Kind, int]) -> tuple[tuple[int, int, int], ...]:
-    tally: Counter[tuple[int, int]] = Counter()
-    for face in ALL_FACES:
-        held, left = counts[face], unseen.get(face, 0)
-        if held + left:
-            tally[(held, left)] += 1
+    held = [0] * len(ALL_FACES)
+    left = [0] * len(ALL_FACES)
+    for face, k in counts.items():
+        held[face.index] += k
+    for kind, k in unseen.items():
+        if isinstance(kind, Face):
+            left[kind.index] += k
+    tally = Counter((h, u) for h, u in zip(held, left, strict=True) if h + u)
     return tuple((h, u, n) for (h, u), n in sorted(tally.items()))
 
 
@@ -888,37 +908,53 @@ def pairs_outs(
     (and one copy fewer unseen) is one draw closer (the definition, asked of
     :func:`pairs_distance` once per kind; faces of one (held, unseen) class
     give the same answer, so the work is a few dynamic programmes)."""
-    dist = pairs_distance(counts, wilds, unseen, rules, max_laid)
-    outs: set[Kind] = set()
-    if not dist:
-        return dist, outs
     bar = max(1, rules.pairs_bar)
-    tally = Counter({(h, u): n for h, u, n in _classes(counts, unseen)})
-    wild_left = unseen.get("wild", 0)
-    by_class: dict[tuple[int, int], bool] = {}  # (held, unseen) → out
-    for kind, left in unseen.items():
-        if not left:
-            continue
-        if kind == "wild":
-            after = _pairs_draws(
-                tuple((h, u, n) for (h, u), n in sorted(tally.items())),
-                wilds + 1, wild_left - 1, bar, rules.joker_pairs,
-            )  # fmt: skip
-            if after == dist - 1:
+    if 2 * bar > max_laid:
+        return None, set()
+    classes = _classes(counts, unseen)
+    dist, out_classes, wild = _pairs_out_classes(
+        classes, wilds, unseen.get("wild", 0), bar, rules.joker_pairs
+    )
+    outs: set[Kind] = {"wild"} if wild else set()
+    if out_classes:
+        for kind, left in unseen.items():
+            if left and isinstance(kind, Face) and (counts[kind], left) in out_classes:
                 outs.add(kind)
-            continue
-        cls = (counts[kind], left)
-        if cls not in by_class:
-            # the same rack with one face of this class moved to (held + 1, unseen - 1)
-            more = Counter(tally)
-            more[cls] -= 1
-            more[(cls[0] + 1, cls[1] - 1)] += 1
-            classes = tuple((h, u, n) for (h, u), n in sorted(more.items()) if n)
-            after = _pairs_draws(classes, wilds, wild_left, bar, rules.joker_pairs)
-            by_class[cls] = after == dist - 1
-        if by_class[cls]:
-            outs.add(kind)
     return dist, outs
+
+
+@lru_cache(maxsize=4096)
+def _pairs_out_classes(
+    classes: tuple[tuple[int, int, int], ...],
+    wilds: int,
+    wild_left: int,
+    bar: int,
+    joker_pairs: bool,
+) -> tuple[int | None, frozenset[tuple[int, int]], bool]:
+    """(distance, the (held, unseen) classes whose faces are outs, whether a
+    wild tile is an out) of :func:`pairs_outs`."""
+    dist = _pairs_draws(classes, wilds, wild_left, bar, joker_pairs)
+    if not dist:
+        return dist, frozenset(), False
+    tally = Counter({(h, u): n for h, u, n in classes})
+    out: set[tuple[int, int]] = set()
+    for h, u, _ in classes:
+        if not u:
+            continue
+        # the same rack with one face of this class moved to (held + 1, unseen - 1)
+        more = Counter(tally)
+        more[(h, u)] -= 1
+        more[(h + 1, u - 1)] += 1
+        after = _pairs_draws(
+            tuple((a, b, n) for (a, b), n in sorted(more.items()) if n),
+            wilds, wild_left, bar, joker_pairs,
+        )  # fmt: skip
+        if after == dist - 1:
+            out.add((h, u))
+    wild = bool(wild_left) and (
+        _pairs_draws(classes, wilds + 1, wild_left - 1, bar, joker_pairs) == dist - 1
+    )
+    return dist, frozenset(out), wild
 
 
 def rack_distance(
@@ -949,7 +985,7 @@ def rack_distance(
 
 def melds_distance(
     rack: Rack, rules: Rules, unseen: Unseen, max_laid: int, *, at_least: int = 0
-) -> tuple[Distance, Sweep | None]:
+) -> tuple[Distance, AnySweep | None]:
     """The meld distance by the sweep (:func:`~rummy101_solver.engine.sweep.meld_distance`)
     with one target (real tiles before a joker), and the sweep for the outs.
     ``at_least``: a known lower bound of the distance (sweeps below it are skipped)."""
@@ -961,7 +997,7 @@ def melds_distance(
     return Distance("melds", dist, "optimal", _sweep_target(rack, rules, sweep, bar, dist)), sweep
 
 
-def _sweep_target(rack: Rack, rules: Rules, sweep: Sweep, bar: int, dist: int) -> Target:
+def _sweep_target(rack: Rack, rules: Rules, sweep: AnySweep, bar: int, dist: int) -> Target:
     """The :class:`Target` of the sweep's plan: its melds as laid, drawn places marked."""
     plan = meld_plan(sweep, bar, dist)
     missing = sort_tiles([*(tile_of(f, rules) for f in plan.placed), *([WILD] * plan.wilds_placed)])
@@ -989,8 +1025,8 @@ def _drawn_marks(melds: Sequence[Meld], missing: Sequence[Tile]) -> tuple[tuple[
 
 
 def _outs(found: Iterable[Kind], unseen: Unseen, rules: Rules) -> tuple[Out, ...]:
-    counts = unseen.counts
-    return tuple(Out(t, counts[kind_of(t)]) for t in sort_tiles(tile_of(k, rules) for k in found))
+    counts = unseen.counts  # canonical order: by face, the wild tile last
+    return tuple(Out(tile_of(k, rules), counts[k]) for k in sorted(found, key=_kind_order))
 
 
 def rack_outs(
@@ -1063,8 +1099,7 @@ def discard_table(
 ) -> tuple[DiscardRow, ...]:
     """One row per distinct tile of a rack that has drawn (usually 22 tiles):
     the distances and outs of the rack without that tile, best first.
-    ``progress(1)`` is called as each row's meld sweep ends (a row takes about a
-    tenth of a second: the command shows a bar).
+    ``progress(1)`` is called as each row's melds side ends.
 
     Best: the smaller distance (melds or pairs), then the other, then the
     most unseen copies of outs, then the higher number (a joker last: giving
@@ -1078,28 +1113,19 @@ def discard_table(
     kinds += ["wild"] if rack.wilds else []
     del deadline  # the sweep is never cut
     per: dict[str, dict[Kind, tuple[Distance, set[Kind], bool]]] = {"melds": {}, "pairs": {}}
-    # no row is nearer than the whole rack (a row's target is one of the rack's)
-    whole = meld_distance(
-        sweep_rack(rack.face_counts, rack.wilds, unseen.counts, bound), rules.bar("melds")
-    )[0]
+    # melds: one sweep of the whole rack, every row joined from it (exact, never cut) [issue 17]
+    sweep_in = sweep_rack(rack.face_counts, rack.wilds, unseen.counts, bound)
+    meld_rows = discard_rows(sweep_in, rules.bar("melds"), progress=progress)
     for k in kinds:
-        # melds: the sweep of the rack without the tile (exact, never cut) [issue 17]
-        rest = list(rack.tiles)
-        rest.remove(tile_of(k, rules))
-        short = Rack(tuple(rest))
-        drawn: set[Kind] = set()
-        if whole is None:  # out of reach with the whole rack: with less too
-            per["melds"][k] = (Distance("melds", None, "none", None, proven_none=True), drawn, True)
-            continue
-        melds, sweep = melds_distance(short, rules, unseen, bound, at_least=whole)
-        if melds.tiles and sweep is not None:
-            faces, wild = meld_outs(sweep, rules.bar("melds"), melds.tiles)
-            drawn = {ALL_FACES[i] for i in faces}
-            if wild:
-                drawn.add("wild")
+        dist, faces, wild = meld_rows[k.index if isinstance(k, Face) else -1]
+        drawn: set[Kind] = {ALL_FACES[i] for i in faces}
+        if wild:
+            drawn.add("wild")
+        if dist is None:
+            melds = Distance("melds", None, "none", None, proven_none=True)
+        else:
+            melds = Distance("melds", dist, "optimal", None)
         per["melds"][k] = (melds, drawn, True)
-        if progress is not None:
-            progress(1)
     for k in kinds:
         # pairs: the cheaper check of pairs_outs, row by row
         counts, wilds = Counter(rack.face_counts), rack.wilds

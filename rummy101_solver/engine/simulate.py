@@ -144,13 +144,17 @@ def pairs_count(rack: Rack, *, joker_pairs: bool, max_laid: int) -> int:
 
 @lru_cache(maxsize=16)
 def _best_melds(rack: Rack, keep: int, time_limit: float) -> tuple[int, int, bool]:
-    """(value, melds laid, proven) of the highest-value meld opening. Cached:
-    variants that differ only in thresholds share one solve per rack."""
-    from rummy101_solver.engine.solver import best_openings
+    """(value, 1 if a meld is laid else 0, proven) of the highest-value meld
+    opening laying at most ``len(rack) - keep`` tiles [R-VALUE,
+    R-KEEP-DISCARD]: the sweep's best value with nothing drawn
+    (:func:`~rummy101_solver.engine.sweep.value_curve`), exact and never cut
+    (tested against CP-SAT's ``best_openings``). Cached: variants that differ
+    only in thresholds share it. ``time_limit`` is not needed."""
+    from rummy101_solver.engine.sweep import sweep_rack, value_curve
 
-    best = best_openings(rack, Rules(keep=keep), "melds", time_limit=time_limit)[0]
-    found = best.status in ("optimal", "feasible")
-    return (best.value, best.count, best.status == "optimal") if found else (0, 0, False)
+    del time_limit
+    best = value_curve(sweep_rack(rack.face_counts, rack.wilds, {}, len(rack) - keep), 0)[0]
+    return (best, 1, True) if best > 0 else (0, 0, True)
 
 
 def stranded_tiles(rack: Rack) -> int:
@@ -181,10 +185,13 @@ def _one_turn(
     - a meld finish lays all tiles but one, so with ``keep`` <= 1 its melds
       are a meld opening of this rack: none exists when the best meld opening
       is proven below the bar (unless the house lets a one-turn finish stand
-      at any value [R-ONE-TURN-ANY-VALUE]); nor with more than one
-      :func:`stranded_tiles`.
+      at any value [R-ONE-TURN-ANY-VALUE]); nor when the sweep finds no
+      melds laying every tile but one worth the bar (which covers more than
+      one :func:`stranded_tiles`)
+      (:func:`~rummy101_solver.engine.sweep.one_turn_meld_value`, exact).
 
-    Any other rack goes to :func:`~rummy101_solver.engine.solver.one_turn_finish`.
+    The rest (racks that do finish, rare) goes to CP-SAT's
+    :func:`~rummy101_solver.engine.solver.one_turn_finish`, which proves it.
     """
     if rules.someone_opened or len(rack) < 2:
         return False, True
@@ -194,8 +201,13 @@ def _one_turn(
         if pairs == laid // 2:
             return True, True
     short = not open_melds and proven and rules.keep <= 1 and not rules.one_turn_any_value
-    if short or stranded_tiles(rack) > 1:
+    if short:
         return False, True
+    from rummy101_solver.engine.sweep import one_turn_meld_value
+
+    value = one_turn_meld_value(rack.face_counts, rack.wilds)
+    if value is None or value < rules.one_turn_bar("melds"):
+        return False, True  # the sweep: no melds lay all tiles but one (exact)
     from rummy101_solver.engine.solver import one_turn_finish
 
     finish = one_turn_finish(rack, rules, time_limit=time_limit)
@@ -215,8 +227,9 @@ def opening_figures(rack: Rack, rules: Rules, time_limit: float) -> dict[str, in
     - ``one_turn``: 1 when the rack can finish this turn (0 once someone opened);
     - ``unproven``: 1 when the time limit cut a solve short.
 
-    One CP-SAT solve per rack (the best meld value); the rest is exact
-    arithmetic, or the one-turn solves for a rack whose melds meet the bar.
+    No solver for most racks: the best meld value and the one-turn refusals
+    come from the sweep (exact), the pairs from arithmetic; CP-SAT proves the
+    one-turn finishes that exist.
     """
     value, count, proven = _best_melds(rack, rules.keep, time_limit)
     open_melds = count > 0 and value >= rules.meld_bar

@@ -49,6 +49,7 @@ face" (the outs) and "what is the distance with one copy of this face fewer"
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -212,6 +213,12 @@ def _sorted_moves(
     return tuple(out)
 
 
+STEPS: tuple[tuple[int, int], ...] = tuple(
+    (n, c) for n in range(1, 14) for c in (*range(len(COLOURS)), -1)
+)
+"""The sweep's steps: (number, colour), then (number, -1) where the number's sets close."""
+
+
 # --- the problem ------------------------------------------------------------------------
 
 
@@ -266,6 +273,8 @@ class Sweep:
         self.steps: list[tuple[int, int]] = []  # (number, colour or -1 for the sets)
         self.back: list[Layer] | None = None
         self._back_bar = 0
+        self._bounds: tuple[int, list[dict[int, list[int]]], list[dict[int, list[int]]]] | None
+        self._bounds = None
         self._opts: dict[int, dict[int, list[tuple[int, int, int, int, int]]]] = {}
         self._raw: dict[tuple[int, int], tuple[tuple[int, int, int, int, int, int], ...]] = {}
         cur: Layer = {0: {0: 0}}
@@ -522,6 +531,21 @@ class Sweep:
             best[k] = max(best[k], best[k - 1])
         return best
 
+    def finish_value(self) -> int:
+        """The best meld value of a packing that places nothing and leaves
+        exactly one rack tile unlaid (``NEG``: none). Needs the unlaid count
+        told apart up to 2: a limit of 0 and ``max_laid <= size - 2``."""
+        if self.cap < 2 or self.limit:
+            raise ValueError("finish_value needs limit 0 and max_laid <= size - 2")
+        best = NEG
+        for key, inner in self.final.items():
+            extra = self._end_unlaid(key)
+            for ku, v in inner.items():
+                u = ku & U_MASK
+                if ku >> U_BITS == 0 and u < self.cap and u + extra == 1 and v > best:
+                    best = v
+        return best
+
     # --- backward --------------------------------------------------------------
     def backward(self, bar: int = 0) -> list[Layer]:
         """Per step, the best value of the steps from it to the end: state key →
@@ -598,6 +622,263 @@ class Sweep:
                     return True
         return False
 
+    # --- joins ---------------------------------------------------------------------
+    def outs(self, bar: int, distance: int) -> tuple[list[int], bool]:
+        """(face indices, wild): the faces some target with exactly ``distance``
+        placed tiles places, joined at each face's step, and whether such a
+        target places a wild tile [R-WILD]."""
+        back = self.backward(bar)
+        faces: list[int] = []
+        for step, (n, c) in enumerate(self.steps):
+            if c < 0:
+                continue
+            i = c * 13 + n - 1
+            if self.rack.avail[i] <= self.rack.held[i]:
+                continue
+            if self._placing(step, self.layers[step], back[step + 1], None, distance, bar, 0):
+                faces.append(i)
+        need = self.need(distance)
+        wild = any(
+            (ku >> U_BITS) == distance and v >= bar and (ku & U_MASK) >= need
+            for key, inner in self.final.items()
+            if ((key >> W_SHIFT) & 3) > self.rack.wilds
+            for ku, v in inner.items()
+        )
+        return sorted(faces), wild
+
+    def _placing(
+        self,
+        step: int,
+        layer: Layer,
+        after: Layer,
+        mod: int | None,
+        distance: int,
+        bar: int,
+        fewer: int,
+    ) -> bool:
+        """Whether a packing through ``layer``, a move of ``step`` placing the
+        step's face, and ``after`` has ``distance`` placed tiles."""
+        for key, inner in layer.items():
+            for key2, dk, du, dv, placed in self._mod_options(step, key, mod):
+                if (
+                    placed
+                    and key2 in after
+                    and self.reaches(inner, dk, du, dv, after[key2], distance, bar, fewer)
+                ):
+                    return True
+        return False
+
+    def _mod_options(
+        self, step: int, key: int, mod: int | None
+    ) -> list[tuple[int, int, int, int, int]]:
+        """:meth:`options`, with one copy fewer of face ``mod`` (held and
+        available) at that face's step."""
+        n, c = self.steps[step]
+        if mod is None or c < 0 or c * 13 + n - 1 != mod:
+            return self.options(step, key)
+        held, avail = self.rack.held[mod] - 1, self.rack.avail[mod] - 1
+        return list(self._options(key, n, c, held, avail))
+
+    def plan(self, bar: int, distance: int, real_first: bool) -> list[tuple[int, int]]:
+        """(key before, key after) per step of one target: exactly ``distance``
+        placed, value >= ``bar``, the laid bound kept; the end with the fewest
+        drawn wild tiles (``real_first``), then the most points, then the
+        smallest (key, placed/unlaid); each step back the smallest such
+        predecessor. Raises ``ValueError`` when no target has that distance."""
+        rack = self.rack
+        ends = []
+        for key, inner in self.final.items():
+            extra = self._end_unlaid(key)
+            for ku, v in inner.items():
+                k = ku >> U_BITS
+                if k == distance and v >= bar and (ku & U_MASK) + extra >= self.need(k):
+                    drawn_wilds = max(0, ((key >> W_SHIFT) & 3) - rack.wilds)
+                    ends.append((drawn_wilds if real_first else 0, -v, key, ku))
+        if not ends:
+            raise ValueError("no target at this distance")
+        _, negv, key, ku = min(ends)
+        value = -negv
+        path: list[tuple[int, int]] = []
+        cap = self.cap
+        for step in range(len(self.steps) - 1, -1, -1):
+            found: tuple[int, int, int] | None = None
+            for pkey, inner in self.layers[step].items():
+                if found is not None and pkey > found[0]:
+                    continue
+                for key2, dk, du, dv, _ in self.options(step, pkey):
+                    if key2 != key:
+                        continue
+                    for pku, pv in inner.items():
+                        k = (pku >> U_BITS) + dk
+                        u = min(cap, (pku & U_MASK) + du)
+                        if (
+                            (k << U_BITS | u) == ku
+                            and pv + dv == value
+                            and (found is None or (pkey, pku) < found[:2])
+                        ):
+                            found = (pkey, pku, pv)
+            if found is None:
+                raise AssertionError("the sweep's layers are inconsistent")
+            path.append((found[0], key))
+            key, ku, value = found
+        path.reverse()
+        return path
+
+    # --- the rows of the discard table ----------------------------------------------
+    def row_distances(self, bar: int, base: int) -> dict[int, int]:
+        """Per face held: the meld distance of the rack with one copy fewer
+        (held and available: the thrown tile is seen), joined at the face's
+        step; a face is missing when that rack has no target within the
+        limit. ``base``: a lower bound of every row's distance."""
+        back = self.backward(bar)
+        out: dict[int, int] = {}
+        for i, held in enumerate(self.rack.held):
+            if not held:
+                continue
+            step = STEPS.index((i % 13 + 1, i // 13))
+            layer, after = self.layers[step], back[step + 1]
+            for k in range(base, self.limit + 1):
+                if any(
+                    key2 in after and self.reaches(inner, dk, du, dv, after[key2], k, bar, fewer=1)
+                    for key, inner in layer.items()
+                    for key2, dk, du, dv, _ in self._mod_options(step, key, i)
+                ):
+                    out[i] = k
+                    break
+        return out
+
+    def _pmax(self, layer: Layer) -> dict[int, list[int]]:
+        """Per state of ``layer``, the best value with at most r placed tiles."""
+        out = {}
+        for key, inner in layer.items():
+            best = [NEG] * (self.limit + 1)
+            for ku, v in inner.items():
+                k = ku >> U_BITS
+                if v > best[k]:
+                    best[k] = v
+            for r in range(1, len(best)):
+                best[r] = max(best[r], best[r - 1])
+            out[key] = best
+        return out
+
+    def _bounded_forward(
+        self, step: int, cur: Layer, bound: dict[int, list[int]], d: int, bar: int, mod: int | None
+    ) -> Layer:
+        """A forward step keeping only the entries the rest (``bound``: best
+        values by placed tiles) brings to ``bar`` with at most ``d`` placed."""
+        new: Layer = {}
+        cap = self.cap
+        for key, inner in cur.items():
+            room = d - (min(inner) >> U_BITS)
+            for key2, dk, du, dv, _ in self._mod_options(step, key, mod):
+                best = bound.get(key2)
+                if best is None or dk > room:
+                    continue
+                for ku, v in inner.items():
+                    k = (ku >> U_BITS) + dk
+                    if k > d:
+                        continue
+                    v += dv
+                    b = best[d - k]
+                    if b < 0 or v + b < bar:
+                        continue
+                    u = (ku & U_MASK) + du
+                    ku2 = k << U_BITS | (u if u < cap else cap)
+                    tgt = new.setdefault(key2, {})
+                    if tgt.get(ku2, NEG) < v:
+                        tgt[ku2] = v
+        return new
+
+    def _bounded_backward(
+        self,
+        step: int,
+        after: Layer,
+        bound: dict[int, list[int]],
+        d: int,
+        bar: int,
+        mod: int | None,
+    ) -> Layer:
+        """A backward step over the forward states of ``step``, keeping only
+        the entries the forward part (``bound``) brings to ``bar`` with at most
+        ``d`` placed tiles."""
+        cur: Layer = {}
+        cap = self.cap
+        for key, before in self.layers[step].items():
+            room = d - (min(before) >> U_BITS)
+            tgt: dict[int, int] = {}
+            for key2, dk, du, dv, _ in self._mod_options(step, key, mod):
+                nxt = after.get(key2)
+                if not nxt or dk > room:
+                    continue
+                for ku, v in nxt.items():
+                    k = (ku >> U_BITS) + dk
+                    if k > room:
+                        continue
+                    u = (ku & U_MASK) + du
+                    ku2 = k << U_BITS | (u if u < cap else cap)
+                    if tgt.get(ku2, NEG) < v + dv:
+                        tgt[ku2] = v + dv
+            best = bound[key]
+            kept = {
+                ku: v
+                for ku, v in tgt.items()
+                if best[d - (ku >> U_BITS)] >= 0 and best[d - (ku >> U_BITS)] + v >= bar
+            }
+            if kept:
+                cur[key] = kept
+        return cur
+
+    def row_outs(self, face: int, bar: int, d: int) -> tuple[list[int], bool]:
+        """(face indices, wild): the outs of the rack with one copy of ``face``
+        fewer, whose distance is ``d`` (1 <= d <= the limit): that rack's
+        forward layers from the face's step on and its backward layers up to
+        it, each kept only where the other side can bring it to the bar,
+        joined at every step."""
+        back = self.backward(bar)
+        si = STEPS.index((face % 13 + 1, face // 13))
+        if self._bounds is None or self._bounds[0] != bar:
+            self._bounds = (
+                bar,
+                [self._pmax(layer) for layer in back],
+                [self._pmax(layer) for layer in (*self.layers, self.final)],
+            )
+        _, bpmax, fpmax = self._bounds
+        ahead: dict[int, Layer] = {}
+        cur = self.layers[si]
+        for step in range(si, len(STEPS)):
+            cur = ahead[step + 1] = self._bounded_forward(
+                step, cur, bpmax[step + 1], d, bar, face if step == si else None
+            )
+        behind: dict[int, Layer] = {si + 1: back[si + 1]}
+        for step in range(si, -1, -1):
+            behind[step] = self._bounded_backward(
+                step, behind[step + 1], fpmax[step], d, bar, face if step == si else None
+            )
+        faces: list[int] = []
+        for step, (n, c) in enumerate(STEPS):
+            if c < 0:
+                continue
+            i = c * 13 + n - 1
+            fewer = 1 if i == face else 0
+            if self.rack.avail[i] - fewer <= self.rack.held[i] - fewer:
+                continue
+            if step < si:
+                layer, after, mod = self.layers[step], behind[step + 1], None
+            elif step == si:
+                layer, after, mod = self.layers[step], back[step + 1], face
+            else:
+                layer, after, mod = ahead[step], back[step + 1], None
+            if self._placing(step, layer, after, mod, d, bar, 1):
+                faces.append(i)
+        need = self.need(d) - 1
+        wild = any(
+            (ku >> U_BITS) == d and v >= bar and (ku & U_MASK) >= need
+            for key, inner in ahead[len(STEPS)].items()
+            if ((key >> W_SHIFT) & 3) > self.rack.wilds
+            for ku, v in inner.items()
+        )
+        return sorted(faces), wild
+
 
 # --- the public face ---------------------------------------------------------------------
 
@@ -625,14 +906,16 @@ def sweep_rack(
 def value_curve(rack: SweepRack, limit: int) -> list[int]:
     """Best meld value [R-VALUE] for each count of placed tiles 0 … ``limit``
     (``NEG`` = -1 where no meld can be laid); at most ``rack.max_laid`` laid."""
-    return Sweep(rack, limit).curve()
+    return new_sweep(rack, limit).curve()
 
 
 def _first(curve: Sequence[int], bar: int) -> int | None:
     return next((k for k, v in enumerate(curve) if v >= bar), None)
 
 
-def meld_distance(rack: SweepRack, bar: int, *, start: int = 0) -> tuple[int | None, Sweep | None]:
+def meld_distance(
+    rack: SweepRack, bar: int, *, start: int = 0
+) -> tuple[int | None, AnySweep | None]:
     """(distance, the sweep that found it): the fewest placed tiles for melds
     worth at least ``max(1, bar)`` points [R-OPEN-MELDS, R-RISING], or
     ``None`` when no packing reaches the bar. The placed-tile limit starts at
@@ -644,7 +927,7 @@ def meld_distance(rack: SweepRack, bar: int, *, start: int = 0) -> tuple[int | N
     most = min(most, rack.max_laid)
     limit = min(start, most)
     while True:
-        sweep = Sweep(rack, limit)
+        sweep = new_sweep(rack, limit)
         found = _first(sweep.curve(), bar)
         if found is not None:
             return found, sweep
@@ -653,39 +936,12 @@ def meld_distance(rack: SweepRack, bar: int, *, start: int = 0) -> tuple[int | N
         limit += 1
 
 
-def meld_outs(sweep: Sweep, bar: int, distance: int) -> tuple[set[int], bool]:
+def meld_outs(sweep: AnySweep, bar: int, distance: int) -> tuple[set[int], bool]:
     """(face indices, wild) of the outs: faces some target with exactly
     ``distance`` placed tiles places (``distance`` is the proven distance,
     >= 1), and whether such a target places a wild tile."""
-    bar = max(1, bar)
-    back = sweep.backward(bar)
-    faces: set[int] = set()
-    for step, (n, c) in enumerate(sweep.steps):
-        if c < 0:
-            continue
-        i = c * 13 + n - 1
-        if sweep.rack.avail[i] <= sweep.rack.held[i]:
-            continue
-        layer, after = sweep.layers[step], back[step + 1]
-        for key, inner in layer.items():
-            if i in faces:
-                break
-            for key2, dk, du, dv, placed in sweep.options(step, key):
-                if (
-                    placed
-                    and key2 in after
-                    and sweep.reaches(inner, dk, du, dv, after[key2], distance, bar)
-                ):
-                    faces.add(i)
-                    break
-    wild = False
-    for key, inner in sweep.final.items():
-        if ((key >> W_SHIFT) & 3) > sweep.rack.wilds:
-            end = {min(sweep.cap, sweep._end_unlaid(key)): 0}
-            if sweep.reaches(inner, 0, 0, 0, end, distance, bar):
-                wild = True
-                break
-    return faces, wild
+    faces, wild = sweep.outs(max(1, bar), distance)
+    return set(faces), wild
 
 
 @dataclass(frozen=True)
@@ -698,52 +954,17 @@ class Plan:
     wilds_placed: int
 
 
-def meld_plan(sweep: Sweep, bar: int, distance: int, *, real_first: bool = True) -> Plan:
+def meld_plan(sweep: AnySweep, bar: int, distance: int, *, real_first: bool = True) -> Plan:
     """One target with exactly ``distance`` placed tiles worth at least ``bar``
     points, within the laid bound; with ``real_first`` one that draws no wild
-    tile when such a target exists (a joker is the out of last resort)."""
-    bar = max(1, bar)
-    rack = sweep.rack
-    # the end: a state reaching the bar, wild tiles drawn only if needed
-    ends = []
-    for key, inner in sweep.final.items():
-        extra = sweep._end_unlaid(key)
-        for ku, v in inner.items():
-            k = ku >> U_BITS
-            if k == distance and v >= bar and (ku & U_MASK) + extra >= sweep.need(k):
-                drawn_wilds = max(0, ((key >> W_SHIFT) & 3) - rack.wilds)
-                ends.append((drawn_wilds if real_first else 0, -v, key, ku))
-    if not ends:
-        raise ValueError("no target at this distance")
-    _, negv, key, ku = min(ends)
-    value = -negv
-    moves: list[tuple[int, int, int, int]] = []  # (step, key before, key after, ...)
-    for step in range(len(sweep.steps) - 1, -1, -1):
-        found = None
-        cap = sweep.cap
-        for pkey, inner in sweep.layers[step].items():
-            for key2, dk, du, dv, _ in sweep.options(step, pkey):
-                if key2 != key:
-                    continue
-                for pku, pv in inner.items():
-                    k = (pku >> U_BITS) + dk
-                    u = min(cap, (pku & U_MASK) + du)
-                    if (k << U_BITS | u) == ku and pv + dv == value:
-                        found = (pkey, pku, pv, dk, du, dv)
-                        break
-                if found:
-                    break
-            if found:
-                break
-        assert found is not None, "the sweep's layers are inconsistent"
-        pkey, pku, pv, dk, du, dv = found
-        moves.append((step, pkey, key, dv))
-        key, ku, value = pkey, pku, pv
-    moves.reverse()
-    return _plan_of(sweep, moves)
+    tile when such a target exists (a joker is the out of last resort).
+    Among equal targets the walk back takes the smallest state key, so both
+    engines name the same target. Raises ``ValueError`` when there is none."""
+    path = sweep.plan(max(1, bar), distance, real_first)
+    return _plan_of(sweep, [(step, pkey, key) for step, (pkey, key) in enumerate(path)])
 
 
-def _plan_of(sweep: Sweep, moves: list[tuple[int, int, int, int]]) -> Plan:
+def _plan_of(sweep: AnySweep, moves: list[tuple[int, int, int]]) -> Plan:
     """Rebuild the melds of a path of moves (one per step)."""
     rack = sweep.rack
     open_runs: list[list[list[tuple[Face, bool]]]] = [[] for _ in COLOURS]
@@ -751,8 +972,8 @@ def _plan_of(sweep: Sweep, moves: list[tuple[int, int, int, int]]) -> Plan:
     placed: list[Face] = []
     set_tiles: list[tuple[Face, int]] = []  # (face, copies) of the number's sets
     wilds_used = 0
-    for step, pkey, key, _ in moves:
-        n, c = sweep.steps[step]
+    for step, pkey, key in moves:
+        n, c = STEPS[step]
         if c < 0:
             js = ((key >> W_SHIFT) & 3) - ((pkey >> W_SHIFT) & 3)
             wilds_used += js
@@ -827,51 +1048,174 @@ def _build_sets(
     raise AssertionError("set tiles that make no sets")
 
 
-def discard_distances(rack: SweepRack, bar: int) -> dict[int, int | None]:
-    """The meld distance of the rack after throwing one tile, per distinct
-    tile: face index (``-1``: a wild tile) → distance or ``None``
+Row = tuple[int | None, tuple[int, ...], bool]
+"""A discard row's meld side: (distance or ``None``, the outs' face indices,
+whether a wild tile is an out)."""
+
+
+def discard_rows(
+    rack: SweepRack, bar: int, *, progress: Callable[[int], None] | None = None
+) -> dict[int, Row]:
+    """The meld distance and outs of the rack after throwing one tile, per
+    distinct tile: face index (``-1``: a wild tile) → :data:`Row`
     [R-OPEN-MELDS, R-KEEP-DISCARD]. ``rack.max_laid`` is the bound of the rack
-    after the throw (the thrown tile is seen, not unseen).
+    after the throw (the thrown tile is seen, not unseen). ``progress(1)`` as
+    each row ends.
 
     One sweep of the whole rack, forward and backward, with one tile more to
-    place than its own distance; a face's row is that sweep with the face's
-    step played with one copy fewer (held and available), joined with the
-    forward layer before it and the backward layer after it. A row out of
-    that reach (and the wild tile's row: wild tiles are counted across all
-    steps) gets a sweep of its own.
+    place than its own distance (no row is nearer than the whole rack: a
+    row's target is one of the rack's). A face's distance is that sweep with
+    the face's step played with one copy fewer, joined with the forward layer
+    before it and the backward layer after it; its outs come from that
+    rack's forward layers after the step and backward layers before it, each
+    kept only where the whole rack's other side can still bring it to the
+    bar (:meth:`Sweep.row_outs`). A row out of that reach, and the wild
+    tile's row (wild tiles are counted across all steps), gets sweeps of its
+    own.
     """
     bar = max(1, bar)
     held_faces = [i for i, k in enumerate(rack.held) if k]
-    out: dict[int, int | None] = {}
-    base, sweep = meld_distance(rack, bar)
-    if base is not None and sweep is not None:
-        sweep = Sweep(rack, min(base + 1, rack.max_laid + 1))
-        back = sweep.backward(bar)
-        for i in held_faces:
-            n, c = i % 13 + 1, i // 13
-            step = sweep.steps.index((n, c))
-            held, avail = rack.held[i] - 1, rack.avail[i] - 1
-            for k in range(base, sweep.limit + 1):
-                if _row_reaches(sweep, back, step, (n, c, held, avail), k, bar):
-                    out[i] = k
-                    break
-    for i in held_faces:
-        if i not in out:
-            out[i] = meld_distance(rack.without(i), bar, start=base or 0)[0]
-    if rack.wilds:
-        out[-1] = meld_distance(rack.without(-1), bar, start=base or 0)[0]
+    kinds = held_faces + ([-1] if rack.wilds else [])
+    out: dict[int, Row] = {}
+    base, sweep = _distance_and_one_more(rack, bar)
+    if base is None or sweep is None:
+        for i in kinds:
+            out[i] = (None, (), False)
+            if progress is not None:
+                progress(1)
+        return out
+    dists = sweep.row_distances(bar, base)
+    for i in kinds:
+        d = dists.get(i)
+        if d is None:  # beyond the shared sweep, or the wild tile's row
+            out[i] = _row_alone(rack.without(i), bar, base)
+        elif d == 0:
+            out[i] = (0, (), False)
+        else:
+            faces, wild = sweep.row_outs(i, bar, d)
+            out[i] = (d, tuple(faces), wild)
+        if progress is not None:
+            progress(1)
     return out
 
 
-def _row_reaches(
-    sweep: Sweep, back: list[Layer], step: int, face: tuple[int, int, int, int], k: int, bar: int
-) -> bool:
-    """Whether the row of one face (``(number, colour, held, avail)`` after the
-    throw) has a target with exactly ``k`` placed tiles."""
-    n, c, held, avail = face
-    after = back[step + 1]
-    for key, inner in sweep.layers[step].items():
-        for key2, dk, du, dv, _ in sweep._options(key, n, c, held, avail):
-            if key2 in after and sweep.reaches(inner, dk, du, dv, after[key2], k, bar, fewer=1):
-                return True
-    return False
+def _distance_and_one_more(rack: SweepRack, bar: int) -> tuple[int | None, AnySweep | None]:
+    """(distance, a sweep placing one tile more than it, at most ``max_laid``
+    + 1): :func:`meld_distance`'s growing limit, one step further, so that no
+    sweep is run twice."""
+    most = sum(rack.avail) - sum(rack.held) + rack.wild_avail - rack.wilds
+    most = min(most, rack.max_laid)
+    limit = 1
+    while True:
+        sweep = new_sweep(rack, min(limit, rack.max_laid + 1), joins=True)
+        found = _first(sweep.curve(), bar)
+        if found is not None and (found < sweep.limit or sweep.limit == rack.max_laid + 1):
+            return found, sweep
+        if found is None and sweep.limit >= most:
+            return None, None
+        limit += 1
+
+
+def _row_alone(rack: SweepRack, bar: int, start: int) -> Row:
+    """A discard row by sweeps of its own."""
+    d, sweep = meld_distance(rack, bar, start=start)
+    if not d or sweep is None:
+        return d, (), False
+    faces, wild = sweep.outs(bar, d)
+    return d, tuple(faces), wild
+
+
+def one_turn_meld_value(counts: Mapping[Face, int], wilds: int) -> int | None:
+    """The best meld value [R-VALUE] of a rack (face counts, a fake okey as
+    its face, and wild tiles) laying every tile but exactly one in runs and
+    sets, nothing drawn: a one-turn meld finish exists iff this is not
+    ``None`` and meets the bar [R-ONE-TURN, R-ONE-TURN-ANY-VALUE]. Exact
+    (tested against CP-SAT's ``one_turn_finish``)."""
+    rack = sweep_rack(counts, wilds, {}, 0)
+    if rack.size < 2:
+        return None
+    value = new_sweep(rack.with_laid_bound(rack.size - 2), 0).finish_value()
+    return None if value < 0 else value
+
+
+def discard_distances(rack: SweepRack, bar: int) -> dict[int, int | None]:
+    """The meld distance of the rack after throwing one tile, per distinct
+    tile (face index; ``-1``: a wild tile): the distances of
+    :func:`discard_rows`."""
+    return {i: row[0] for i, row in discard_rows(rack, bar).items()}
+
+
+# --- the compiled inner loop ---------------------------------------------------------------
+
+try:  # built by pip where a C compiler is at hand (pyproject.toml: optional)
+    from rummy101_solver.engine import _sweepc  # type: ignore[attr-defined]
+except ImportError:  # pragma: no cover - the pure-Python sweep serves
+    _sweepc = None
+
+if _sweepc is not None:
+    _sweepc.init(
+        [x for t in _CS for x in t],
+        [x for t in _TALLIES for x in t],
+        [x for row in _TALLY_ADD for x in row],
+        [int(_sets_fit(p, q, w)) for p in range(5) for q in range(5) for w in range(3)],
+        [x for cs in _SHORT for row in cs for x in row],
+    )
+
+COMPILED = _sweepc is not None and not os.environ.get("RUMMY101_PURE_PYTHON")
+"""Whether :func:`new_sweep` runs the compiled loops (``engine/_sweepc.c``):
+built at install where a C compiler is at hand; the environment variable
+``RUMMY101_PURE_PYTHON=1`` turns them off (the same answers, slower)."""
+
+
+class CompiledSweep:
+    """A :class:`Sweep` whose loops run compiled (``engine/_sweepc.c``): the
+    same states, moves, pruning and joins, the same answers (tested)."""
+
+    steps = STEPS
+
+    def __init__(self, rack: SweepRack, limit: int, *, joins: bool = False) -> None:
+        if _sweepc is None:
+            raise RuntimeError("the compiled sweep is not built")
+        self.rack = rack
+        self.limit = limit
+        self._c = _sweepc.CSweep(
+            rack.held, rack.avail, rack.wilds, rack.wild_avail, rack.max_laid, limit, joins
+        )
+
+    def curve(self) -> list[int]:
+        """:meth:`Sweep.curve`."""
+        return list(self._c.curve())
+
+    def outs(self, bar: int, distance: int) -> tuple[list[int], bool]:
+        """:meth:`Sweep.outs`."""
+        faces, wild = self._c.outs(bar, distance)
+        return list(faces), bool(wild)
+
+    def plan(self, bar: int, distance: int, real_first: bool) -> list[tuple[int, int]]:
+        """:meth:`Sweep.plan`."""
+        return [(int(a), int(b)) for a, b in self._c.plan(bar, distance, real_first)]
+
+    def row_distances(self, bar: int, base: int) -> dict[int, int]:
+        """:meth:`Sweep.row_distances`."""
+        return dict(self._c.row_distances(bar, base))
+
+    def finish_value(self) -> int:
+        """:meth:`Sweep.finish_value`."""
+        return int(self._c.finish_value())
+
+    def row_outs(self, face: int, bar: int, d: int) -> tuple[list[int], bool]:
+        """:meth:`Sweep.row_outs`."""
+        faces, wild = self._c.row_outs(face, bar, d)
+        return list(faces), bool(wild)
+
+
+AnySweep = Sweep | CompiledSweep
+"""Either engine: the pure-Python :class:`Sweep` or :class:`CompiledSweep`."""
+
+
+def new_sweep(rack: SweepRack, limit: int, *, joins: bool = False) -> AnySweep:
+    """The forward sweep of ``rack`` with at most ``limit`` placed tiles, by
+    the compiled loops when :data:`COMPILED`, else in pure Python. ``joins``:
+    many joins will follow (outs of every discard row): the compiled forward
+    then keeps its moves for them as it goes (about a tenth slower)."""
+    return CompiledSweep(rack, limit, joins=joins) if COMPILED else Sweep(rack, limit)
