@@ -142,6 +142,17 @@ def test_outs_identical_without_the_compiled_loops() -> None:
     assert outs["compiled"] == outs["pure"] == outs["blocked"]
 
 
+def test_the_sets_table_is_sets_fit() -> None:
+    """The written-out table handed to the compiled loops is :func:`_sets_fit`
+    [R-SET, R-WILD]: e.g. four colours with two wild tiles make two sets of 3."""
+    for p in range(5):
+        for q in range(5):
+            for w in range(3):
+                want = p + q <= 4 and S._sets_fit(p, q, w)
+                assert S._SETS_FIT_TABLE[p][q][w] == int(want), (p, q, w)
+    assert S._SETS_FIT_TABLE[4][0][2] == 1 and S._SETS_FIT_TABLE[3][0][2] == 0
+
+
 def test_bad_counts_are_refused_by_the_compiled_loops() -> None:
     """The compiled engine checks what it is handed (no crash on nonsense)."""
     with pytest.raises(ValueError, match="52 counts"):
