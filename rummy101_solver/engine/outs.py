@@ -859,7 +859,9 @@ def _pairs_draws(
             for b in range(3 if joker_pairs else 1)
             if 2 * a + b <= held + unseen
         ]
-        for _ in range(faces):
+        # at most ``bar`` faces of a target make pairs (drop the others: the
+        # draws only fall), so more faces of one class change nothing
+        for _ in range(min(faces, bar)):
             nxt: dict[tuple[int, int], int] = {}
             for (pairs, used), draws in states.items():
                 for made, wild, cost in options:
