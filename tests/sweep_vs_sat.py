@@ -15,7 +15,9 @@ import sys
 import time
 from statistics import median
 
-from rummy101_solver.engine.outs import DistanceSearch, laid_bound, unseen_tiles
+from reference_distance import DistanceSearch  # tests/ is on the path of a script run here
+
+from rummy101_solver.engine.outs import laid_bound, unseen_tiles
 from rummy101_solver.engine.sweep import meld_distance, sweep_rack, value_curve
 from rummy101_solver.game.deal import deal_indicator_rack, deal_rack
 from rummy101_solver.game.rules import Rules
