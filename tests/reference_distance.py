@@ -32,7 +32,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 
-from rummy101_solver.engine.candidates import Pattern
+from rummy101_solver.engine.candidates import Pattern, meld_patterns, pair_patterns
 from rummy101_solver.engine.model import Packing, PackingModel, PackingProblem
 from rummy101_solver.engine.outs import (
     Distance,
@@ -41,9 +41,7 @@ from rummy101_solver.engine.outs import (
     Target,
     Unseen,
     _left,
-    _patterns,
     kind_of,
-    pairs_distance,
     tile_of,
 )
 from rummy101_solver.engine.sat import SatSolution
@@ -249,6 +247,14 @@ def _kind_order(kind: Kind) -> int:
     return 52 if kind == "wild" else kind.index
 
 
+def _patterns(
+    counts: Counter[Face], wilds: int, kind: OpeningKind, rules: Rules
+) -> tuple[Pattern, ...]:
+    if kind == "melds":
+        return meld_patterns(counts, wilds)
+    return tuple(pair_patterns(counts, wilds, joker_pairs=rules.joker_pairs))
+
+
 def _problem(
     rack: Rack, rules: Rules, kind: OpeningKind, unseen: Unseen, max_laid: int
 ) -> PackingProblem:
@@ -362,21 +368,9 @@ class DistanceSearch:
     ) -> tuple[int | None, SatSolution | None, bool]:
         """(distance, a target's solution, proven): budgets from ``start`` up; the
         distance is ``None`` when no target exists (or none was found in time).
-        For pairs the budgets start at :func:`pairs_distance`, the proven
-        distance (a rack without the thrown tile when ``assume`` is given)."""
+        Pairs too are searched budget by budget from ``start`` (the product's
+        pairs programme is not consulted: this is the independent side)."""
         proven = True
-        if self.kind == "pairs" and not start:
-            counts, wilds = Counter(self.rack.face_counts), self.rack.wilds
-            if assume == "wild":
-                wilds -= 1
-            elif assume is not None:
-                counts[assume] -= 1
-            known = pairs_distance(
-                counts, wilds, self.unseen.counts, self.rules, self.problem.max_laid
-            )
-            if known is None:
-                return None, None, True
-            start = known
         for budget in range(start, self.problem.max_laid + 1):
             if time.monotonic() >= deadline:
                 return None, None, False  # out of time: build no more models

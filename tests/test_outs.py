@@ -506,6 +506,22 @@ def test_a_tiny_time_limit_cuts_nothing() -> None:
     assert [o.tile.code for o in found.pairs] == [*singles, "J"]
 
 
+def test_time_limit_is_accepted_and_cuts_no_row() -> None:
+    # seed 1's 22 tiles once ran into the default 10 s limit, a cut row printing
+    # '-' ("out of reach"); now --time-limit 0.001 gives the same bytes as the
+    # default, and every status in the JSON is "optimal" or "none" [issue 17]
+    rack = deal_racks(1, 1, 22)[0].codes
+    fast = run(*rack, "--time-limit", "0.001")
+    assert fast == run(*rack) and fast[1] == 1
+    assert "Verdict: 2 tiles away with melds; 7 outs (14 tiles), 16.7 % next draw;" in fast[0]
+    text, _ = run(*rack, "--time-limit", "0.001", "--format", "json")
+    data = json.loads(text)
+    assert [d["status"] for d in data["distance"].values()] == ["optimal", "optimal"]
+    statuses = {s for row in data["discards"] for s in row["status"].values()}
+    assert statuses == {"optimal"} and len(data["discards"]) == 20
+    assert all(row["outs"]["complete"] for row in data["discards"])
+
+
 def test_a_bad_seen_token_is_named_as_a_seen_tile() -> None:
     rack = parse_rack("R1 R2")
     with pytest.raises(RackError) as err:

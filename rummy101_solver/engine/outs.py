@@ -45,10 +45,17 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Literal
 
-from rummy101_solver.engine.candidates import Pattern, meld_patterns, pair_patterns
-from rummy101_solver.engine.model import Packing, PackingProblem, solve_packings
+from rummy101_solver.engine.candidates import Pattern
+from rummy101_solver.engine.model import Packing
 from rummy101_solver.engine.solver import DEFAULT_TIME_LIMIT, Meld, opening_from_packing
-from rummy101_solver.engine.sweep import Sweep, meld_distance, meld_outs, meld_plan, sweep_rack
+from rummy101_solver.engine.sweep import (
+    Sweep,
+    meld_distance,
+    meld_outs,
+    meld_plan,
+    sweep_rack,
+    value_curve,
+)
 from rummy101_solver.game.parsing import RackError, read_tiles
 from rummy101_solver.game.rules import OpeningKind, Rules
 from rummy101_solver.game.tiles import (
@@ -67,7 +74,7 @@ from rummy101_solver.game.tiles import (
 Kind = Face | Literal["wild"]
 """A tile kind in the model: a face (plain or fake okey), or ``"wild"``."""
 
-DistanceStatus = Literal["optimal", "feasible", "none"]
+DistanceStatus = Literal["optimal", "none"]
 KINDS: tuple[OpeningKind, OpeningKind] = ("melds", "pairs")
 
 DEFAULT_SAMPLES = 1000
@@ -183,14 +190,6 @@ def laid_bound(size: int) -> int:
     return min(size, MAX_RACK - 1)
 
 
-def _patterns(
-    counts: Counter[Face], wilds: int, kind: OpeningKind, rules: Rules
-) -> tuple[Pattern, ...]:
-    if kind == "melds":
-        return meld_patterns(counts, wilds)
-    return tuple(pair_patterns(counts, wilds, joker_pairs=rules.joker_pairs))
-
-
 # --- results --------------------------------------------------------------------------
 
 
@@ -221,11 +220,12 @@ class Distance:
     """Distance to an opening of one kind.
 
     - ``tiles``: the fewest tiles missing, or ``None`` when no opening can be
-      reached from the unseen tiles (or none was found in time);
-    - ``status``: ``"optimal"`` (proven fewest), ``"feasible"`` (the time limit
-      cut the proof: an upper bound) or ``"none"``;
+      reached from the unseen tiles;
+    - ``status``: ``"optimal"`` (proven fewest) or ``"none"`` (proven out of
+      reach): every distance is exact and never cut by a time limit [issue 17];
     - ``target``: one opening reaching it (``None`` with ``tiles`` ``None``);
-    - ``proven_none``: with status ``"none"``, True when proven unreachable.
+    - ``proven_none``: with status ``"none"``, True when proven unreachable
+      (always, since nothing is cut; kept for the callers).
     """
 
     kind: OpeningKind
@@ -247,9 +247,9 @@ class Out:
 class Outs:
     """Outs of a rack waiting to draw, per opening kind, and the union.
 
-    ``complete``: False when the time limit cut the search (the lists may
-    lack outs). ``unseen``: the number of unseen tiles, the denominator of
-    every probability.
+    ``complete``: always True (the outs are exact and never cut by a time
+    limit [issue 17]; kept for the callers and the JSON). ``unseen``: the
+    number of unseen tiles, the denominator of every probability.
     """
 
     melds: tuple[Out, ...]
@@ -780,20 +780,15 @@ def _wilson(hits: int, n: int, z: float = 1.959964) -> tuple[float, float]:
 
 def can_open_with(rack: Rack, extra: Sequence[Tile], rules: Rules, max_laid: int) -> bool:
     """Whether ``rack`` plus ``extra`` tiles has an opening (melds or pairs) meeting
-    the bar that lays at most ``max_laid`` tiles [R-OPEN-MELDS, R-OPEN-PAIRS]."""
+    the bar that lays at most ``max_laid`` tiles [R-OPEN-MELDS, R-OPEN-PAIRS]:
+    distance 0 with nothing left to draw, by the pairs programme and the meld
+    sweep (exact, no solver, never cut)."""
     full = Rack((*rack.tiles, *extra))
     counts = full.face_counts
-    # pairs: distance 0 with nothing left to draw (the dynamic programme)
-    if pairs_distance(counts, min(full.wilds, WILD_TILES), {}, rules, max_laid) == 0:
+    wilds = min(full.wilds, WILD_TILES)
+    if pairs_distance(counts, wilds, {}, rules, max_laid) == 0:
         return True
-    problem = PackingProblem(
-        patterns=_patterns(counts, full.wilds, "melds", rules),
-        counts=counts,
-        wilds=full.wilds,
-        max_laid=max_laid,
-        min_score=max(1, rules.meld_bar),
-    )
-    return solve_packings(problem)[0].status in ("optimal", "feasible")
+    return value_curve(sweep_rack(counts, wilds, {}, max_laid), 0)[0] >= max(1, rules.meld_bar)
 
 
 def draw_odds(
