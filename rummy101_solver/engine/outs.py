@@ -443,6 +443,28 @@ class PairsPlan:
     wilds_drawn: int
 
 
+def _plan_faces(
+    counts: Counter[Face], unseen: dict[Kind, int], singles: int, most: int
+) -> list[Face]:
+    """The faces a best pairs plan may use, canonical order. Faces of one
+    (held, unseen) class have the same choices at the same costs, a higher
+    number only adding points, so a best plan uses the highest of each class
+    (the earliest on equal numbers): at most ``most`` in all; a face held once
+    costs a draw or a held wild tile per pair (at most ``singles`` = distance +
+    wild tiles held of them); a face not held costs a draw (at most
+    ``singles``, which bounds the distance too)."""
+    classes: dict[tuple[int, int], list[Face]] = {}
+    for face in ALL_FACES:
+        held, left = counts[face], unseen.get(face, 0)
+        if held + left:
+            classes.setdefault((held, left), []).append(face)
+    kept: list[Face] = []
+    for (held, _), faces in classes.items():
+        room = most if held >= 2 else min(most, singles)
+        kept += sorted(faces, key=lambda f: (-f.number, f.index))[:room]
+    return sorted(kept, key=lambda f: f.index)
+
+
 # one target's order, as one integer per path (smaller is better): draws, then wild
 # tiles drawn, then points (most first), then wild tiles used
 _DRAW = 1 << 15
@@ -476,7 +498,12 @@ def pairs_plan(
         return None
     wild_most = wilds + unseen.get("wild", 0)
     sizes = range(3 if rules.joker_pairs else 1)
-    faces = [f for f in ALL_FACES if counts[f] + unseen.get(f, 0)]
+    distance = _pairs_draws(
+        _classes(counts, unseen), wilds, wild_most - wilds, bar, rules.joker_pairs
+    )
+    if distance is None:
+        return None
+    faces = _plan_faces(counts, unseen, distance + wilds, most)
     width = wild_most + 1  # state = pairs * width + wild tiles used
     states = (most + 1) * width
     never = 1 << 40
