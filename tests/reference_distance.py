@@ -4,10 +4,11 @@ Moved here from ``rummy101_solver/engine/outs.py`` [issue 17]: the product answe
 distances, outs and discard rows with the sweep over the numbers
 (``engine/sweep.py``) and the pairs dynamic programmes (``engine/outs.py``), and
 no longer uses CP-SAT for them. This module keeps the former product search,
-unchanged in substance, so the tests (``test_sweep.py``, ``test_simulate.py``,
-``test_reference.py``) and ``sweep_vs_sat.py`` can check those answers against a
-solver that shares nothing with them but the candidate patterns and the packing
-model [R-OPEN-MELDS, R-OPEN-PAIRS, R-KEEP-DISCARD].
+unchanged in substance (pairs are now searched without the product's pairs
+programme), so ``test_sweep.py``, ``test_reference.py`` and ``sweep_vs_sat.py``
+can check those answers against a solver that shares nothing with them but the
+candidate patterns and the packing model [R-OPEN-MELDS, R-OPEN-PAIRS,
+R-KEEP-DISCARD].
 
 How it works (the proofs are those of the former module docstring):
 
@@ -281,8 +282,9 @@ class DistanceSearch:
     any target exists at all. With ``discard=True`` the rack has drawn and
     every question is asked for one thrown tile (``assume``).
 
-    ``distance_only=True`` (what ``simulate --distance`` uses) finds the
-    distance alone, faster (measured on 150 dealt 21-tile racks, one process:
+    ``distance_only=True`` (what ``simulate --distance`` used before the sweep;
+    the distance counts of ``test_reference.py`` use it) finds the distance
+    alone, faster (measured on 150 dealt 21-tile racks, one process:
     about 21 → 14 ms per rack), with the same answers:
 
     - the models have no choice bits (``choices=False`` of
@@ -298,8 +300,7 @@ class DistanceSearch:
       feasible ones) took 100–400 ms lean and far less with presolve, while
       presolve on every solve costs more than it saves.
 
-    :func:`rack_distance` and the outs keep one lean run with the choice bits,
-    so the targets they show stay as they were.
+    Without ``distance_only``: one lean run with the choice bits (the outs).
     """
 
     STEPS = 4
