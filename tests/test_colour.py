@@ -47,7 +47,7 @@ SCORE = ["--end", "joker", "--winner", "Ali", "Ali", "Bea: pairs K2 K9", "Can: m
 # the turn of docs/play.md: lay-offs, a retrieval, a joker in a new meld, an alternative
 PLAY = ["R2", "R6", "B6", "R8", "R11", "Y1", "--opened", "melds", "--table",
         "R3 R4 R5 | B8 K8 Y8 | R10 J R12", "--alternatives", "1"]  # fmt: skip
-# one tile from a meld opening, with outs, a seen tile and a joker in the pairs target
+# one tile from a meld opening, with outs and a seen tile
 OUTS = ["R3", "R4", "R5", "B7", "K7", "Y7", "R10", "R11", "R12", "B13", "K13", "Y1", "--seen",
         "R13"]  # fmt: skip
 ARGS = {"solve": RACK, "check": CHECK, "score": SCORE, "play": PLAY, "outs": OUTS}
@@ -136,7 +136,11 @@ def test_outs_color_always_gives_the_exact_sequences() -> None:
         "Distance with melds (needs 101 points): 1 tile (optimal); missing: \x1b[33mY13\x1b[0m"
     )
     assert "set     \x1b[34mB13\x1b[0m \x1b[1mK13\x1b[0m \x1b[33mY13\x1b[0m(draw)       39" in lines
-    assert "pair    \x1b[34mB7\x1b[0m \x1b[35mJ\x1b[0m=\x1b[34mB7\x1b[0m(draw)       14" in lines
+    # a drawn joker in a target: magenta, its stand-in in the colour it plays as (the
+    # pairs target draws no joker any more where a real tile does as well [issue 17])
+    out, _ = invoke("outs", *OUTS_RACK, "--seen", "R12 R12", "--color", "always")
+    run = "\x1b[31mR10\x1b[0m \x1b[31mR11\x1b[0m \x1b[35mJ\x1b[0m=\x1b[31mR12\x1b[0m(draw)"
+    assert f"run     {run} \x1b[31mR13\x1b[0m       46" in out.splitlines()
     outs = lines[lines.index("Outs (a draw of one of these lowers the distance):") + 3]
     assert outs.startswith("\x1b[31m")
     # 22 tiles: the discard table and the verdict's discard in colour

@@ -97,7 +97,7 @@ def test_explain_says_how_many_tiles_short_both_kinds() -> None:
         " 16 points short; 2 tiles away: draw K10 and K11, for example (rummy101 outs)"
         " [R-OPEN-MELDS].",
         "Best pairs opening: 4 pairs (R1 R1, B2 B2, K3 K3, Y4 Y4) < 5: 1 pair short;"
-        " 1 tile away: draw B13, for example (rummy101 outs) [R-OPEN-PAIRS].",
+        " 1 tile away: draw R13, for example (rummy101 outs) [R-OPEN-PAIRS].",
     ]
 
 

@@ -487,15 +487,39 @@ def test_rising_bar_raises_the_distance() -> None:
     assert json.loads(output)["rules"]["meld_bar"] == 102
 
 
-def test_a_time_limit_that_cuts_the_distance_leaves_the_outs_incomplete() -> None:
-    # the trial's rack: the pairs' search cut by the time limit is not a proof, so
-    # the outs are not complete, and nothing is called out of reach; the melds
-    # come from the sweep, which no time limit cuts [issue 17]
+def test_a_tiny_time_limit_cuts_nothing() -> None:
+    # the trial's rack, whose pairs search CP-SAT once cut at a tiny time limit: the
+    # sweep and the pairs dynamic programmes are never cut, so the answer with 1e-9 s
+    # is the whole one, proven, outs complete [issue 17, R-OPEN-MELDS, R-OPEN-PAIRS]
     rack = parse_rack("R5 R6 R8 R10 B1 B2 B9 B11 B12 B13 K2 K2 K4 K7 K10 Y4 Y5 Y5 Y6 Y8 Y13")
-    melds, pairs, found = rack_outs(rack, Rules(), time_limit=1e-9)
+    cut = rack_outs(rack, Rules(), time_limit=1e-9)
+    melds, pairs, found = cut
     assert (melds.status, melds.tiles) == ("optimal", 2)
-    assert (pairs.status, pairs.proven_none) == ("none", False)
-    assert found.complete is False
+    assert (pairs.status, pairs.tiles) == ("optimal", 3)
+    assert pairs.target is not None and [t.code for t in pairs.target.missing] == [
+        "B12", "B13", "Y13"
+    ]  # fmt: skip
+    assert found.complete is True
+    assert cut == rack_outs(rack, Rules(), time_limit=60)
+    # a pairs out: a single held tile (its one unseen copy) or a joker [R-PAIR]
+    singles = [t.code for t in rack.tiles if rack.tiles.count(t) == 1]
+    assert [o.tile.code for o in found.pairs] == [*singles, "J"]
+
+
+def test_time_limit_is_accepted_and_cuts_no_row() -> None:
+    # seed 1's 22 tiles once ran into the default 10 s limit, a cut row printing
+    # '-' ("out of reach"); now --time-limit 0.001 gives the same bytes as the
+    # default, and every status in the JSON is "optimal" or "none" [issue 17]
+    rack = deal_racks(1, 1, 22)[0].codes
+    fast = run(*rack, "--time-limit", "0.001")
+    assert fast == run(*rack) and fast[1] == 1
+    assert "Verdict: 2 tiles away with melds; 7 outs (14 tiles), 16.7 % next draw;" in fast[0]
+    text, _ = run(*rack, "--time-limit", "0.001", "--format", "json")
+    data = json.loads(text)
+    assert [d["status"] for d in data["distance"].values()] == ["optimal", "optimal"]
+    statuses = {s for row in data["discards"] for s in row["status"].values()}
+    assert statuses == {"optimal"} and len(data["discards"]) == 20
+    assert all(row["outs"]["complete"] for row in data["discards"])
 
 
 def test_a_bad_seen_token_is_named_as_a_seen_tile() -> None:

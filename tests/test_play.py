@@ -627,13 +627,14 @@ def test_cannot_open_gives_the_distance_with_the_table_seen() -> None:
     assert code == 1
     assert out.splitlines()[3] == (
         "Distance to an opening (rummy101 outs, the table's tiles seen): melds 3 tiles"
-        " (draw R13 B9 Y13), pairs 2 tiles (draw R10 Y9)."
+        " (draw R13 B9 Y13), pairs 2 tiles (draw R12 K13)."
     )
     data = json.loads(_play(*FAR_RACK.split(), "--table", FAR_TABLE, "--format", "json")[0])
     assert data["can_open"] is False
     assert data["distance"] == {
         "melds": {"tiles": 3, "status": "optimal", "missing": ["R13", "B9", "Y13"]},
-        "pairs": {"tiles": 2, "status": "optimal", "missing": ["R10", "Y9"]},
+        # the pairs target pairs the highest singles [issue 17, R-VALUE]
+        "pairs": {"tiles": 2, "status": "optimal", "missing": ["R12", "K13"]},
     }
     # the same numbers as 'outs' with the table's tiles seen
     outs = CliRunner().invoke(main, ["outs", FAR_RACK, "--seen", FAR_TABLE.replace("|", ""),

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import sys
-import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
@@ -545,42 +544,3 @@ def test_plot_file_or_folder_without_write_permission_says_cannot_write(
         2,
         "Error: --plot 'new.png': cannot write: its folder is not writable\n",
     )
-
-
-RESTART_CASES = [
-    *((r, Rules()) for r in deal_racks(1, 80, 21)),
-    *((r, Rules()) for r in deal_racks(2000, 80, 22)),
-    *((r, Rules(indicator=i)) for i, r in (deal_indicator_rack(s, 21) for s in range(40))),
-    *((r, Rules(after=115)) for r in deal_racks(3000, 5, 21)),
-    *((r, Rules(threshold=81)) for r in deal_racks(3100, 100, 22)),
-]
-
-
-def test_distance_only_search_gives_the_same_distances() -> None:
-    # `simulate --distance` searches with DistanceSearch(distance_only=True): no choice
-    # bits, a long solve restarted with presolve; the same distance and proof as the
-    # search `outs` uses [R-OPEN-MELDS, R-RISING]
-    from rummy101_solver.engine.outs import DistanceSearch, laid_bound, unseen_tiles
-
-    restarts = 0
-    distances: Counter[int | None] = Counter()
-    for rack, rules in RESTART_CASES:
-        unseen = unseen_tiles(rack, rules)
-        bound = laid_bound(len(rack))
-        found = []
-        for only in (False, True):
-            search = DistanceSearch(
-                rack, rules, "melds", unseen, max_laid=bound, distance_only=only
-            )
-            budget, solution, proven = search.first(time.monotonic() + 10.0)
-            found.append((budget, proven, solution is not None))
-            restarts += search.restarts
-        assert found[0] == found[1], (rack.codes, rules)
-        assert found[0][1], (rack.codes, rules)
-        distances[found[0][0]] += 1
-    assert len(RESTART_CASES) >= 300
-    # the restart path was taken, and the racks reach distances 0 to 3
-    assert restarts >= 10, restarts
-    assert {0, 1, 2, 3} <= set(distances), distances
-    with pytest.raises(ValueError, match="outs need the choice bits"):
-        search.outs(1, time.monotonic() + 10.0, set())

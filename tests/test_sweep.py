@@ -2,7 +2,7 @@
 
 Independent sides: :mod:`exact_search` (plain Python, runs of any length) for
 the best meld value with nothing drawn, and the CP-SAT
-:class:`~rummy101_solver.engine.outs.DistanceSearch` for distances. Racks are
+:class:`reference_distance.DistanceSearch` for distances. Racks are
 dealt with seeds (named in every message); thresholds are set near each
 rack's best opening so the distances stay small and the tests fast.
 """
@@ -17,7 +17,6 @@ from pathlib import Path
 import pytest
 
 from rummy101_solver.engine.outs import (
-    DistanceSearch,
     Unseen,
     discard_table,
     laid_bound,
@@ -41,6 +40,7 @@ from rummy101_solver.game.tiles import COLOURS, Rack, Tile
 sys.path.insert(0, str(Path(__file__).parent))
 
 from exact_search import best_melds
+from reference_distance import DistanceSearch
 
 
 def as_sweep(rack: Rack, unseen: Unseen, max_laid: int) -> SweepRack:

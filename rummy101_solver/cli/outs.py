@@ -8,8 +8,8 @@ from typing import Any
 import click
 
 from rummy101_solver.cli.common import echo_text, fail
-from rummy101_solver.cli.options import IntRange, read_rack_text, with_options
-from rummy101_solver.files.case import OptionError, build_case
+from rummy101_solver.cli.options import FiniteFloatRange, IntRange, read_rack_text, with_options
+from rummy101_solver.files.case import MAX_TIME_LIMIT, OptionError, build_case
 from rummy101_solver.game.deal import MAX_SEED
 from rummy101_solver.game.parsing import RackError
 
@@ -31,7 +31,11 @@ EXIT_DISTANCE_MORE = 1
               help="Monte Carlo samples for --draws.")  # fmt: skip
 @click.option("--seed", type=IntRange(0, MAX_SEED), default=0, show_default=True,
               help="Seed of the Monte Carlo samples.")  # fmt: skip
-@with_options("time_limit", "fmt", "color")
+@click.option("--time-limit", type=FiniteFloatRange(0.001, MAX_TIME_LIMIT), default=10.0,
+              show_default=True, metavar="SECONDS",
+              help="Accepted for scripts and not needed: every distance, out and discard"
+              " row is exact and never cut by a time limit.")  # fmt: skip
+@with_options("fmt", "color")
 def outs(
     tiles: tuple[str, ...],
     seen: str | None,

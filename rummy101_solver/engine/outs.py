@@ -18,57 +18,19 @@ Definitions (README, "How far from opening"; rule ids from RULES.md):
 - **Discard table** of a rack that has drawn (22 tiles): per distinct tile, the
   distance and outs of the rack without it.
 
-The model (:class:`DistanceModel`) is the packing model of openings
-(:class:`~rummy101_solver.engine.model.PackingModel`) with one more integer variable
-per tile kind: the copies drawn from the unseen tiles (each costs 1). A face
-is laid at most as often as the rack holds it plus the copies drawn.
+How the answers are found, all exact and never cut by a time limit [issue 17]:
 
-Why the shortcuts are exact (each is also tested against the naive way in
-``tests/test_outs.py``):
+- **Melds**: the sweep over the numbers (:mod:`~rummy101_solver.engine.sweep`):
+  the distance, the outs, a target (real tiles before a joker) and every
+  discard row.
+- **Pairs**: dynamic programmes over the faces (:func:`_pairs_draws` over the
+  faces' (held, unseen) classes for the distance, :func:`pairs_outs` for the
+  outs by their definition, :func:`pairs_plan` for one target).
 
-- **Budgets one by one.** A pattern needing ``n`` tiles the rack lacks
-  (:func:`need_draw`) lays at least ``n`` drawn tiles of its own, so it sits
-  only in targets with at least ``n`` draws (and the sum of ``need_draw``
-  over the patterns laid is at most the draws: a valid cut the model adds).
-  The model for budget ``K`` keeps the patterns with ``need_draw <= K`` and
-  ``draws <= K``: it is feasible iff the distance is at most ``K``. Trying
-  ``K`` = 0, 1, 2, … the first feasible budget is the proven distance, and
-  every target of that model is a minimum target. A target lays every tile
-  drawn (else a smaller one exists).
-- **Outs from minimum targets.** With distance ``D >= 1``, tile ``t`` is an
-  out iff some target with exactly ``D`` draws draws ``t``: such a target
-  misses ``D - 1`` once ``t`` is held; conversely a target of ``rack + t``
-  missing ``D - 1`` must lay ``t`` (else the rack alone would be ``D - 1``
-  away), so with ``t`` counted as missing it is a minimum target of the rack.
-  No draw lowers the distance by more than one. So each kind is asked once
-  ("a target of budget ``D`` drawing ``t``?") on the one model, and every
-  target found marks all the kinds it draws as outs, skipping their checks.
-  A kind is asked only if some pattern could lay it in such a target
-  (:attr:`DistanceModel.possible`, from the next point): a drawn tile is
-  always laid.
-- **The chosen kind.** When asking about ``t``, a pattern with
-  ``need_draw == D`` may be laid only if it lacks ``t``: a target of
-  ``rack + t`` with ``D - 1`` draws uses patterns that need at most ``D - 1``
-  once ``t`` is held, and holding ``t`` lowers a pattern's need only if the
-  pattern lacks ``t``. This prunes the model to what the naive per-tile
-  search would build, without rebuilding it (Booleans assumed per question).
-- **Discards share one model.** A 22-tile rack's model gets one Boolean per
-  distinct tile (exactly one is thrown: that kind's limit drops by one); a
-  row is solved under the assumption that its tile is thrown. The smallest
-  row distance is the 22-tile rack's own: a target lays at most 21 tiles, so
-  some rack tile is never laid and can be thrown. Rows are settled budget by
-  budget: a target found with budget ``b`` is a target of every row whose
-  tile it leaves unlaid, so those rows are at distance ``b`` (all rows still
-  open have distance at least ``b``) and the kinds it draws are their outs.
-  A kind no row can draw at budget ``b`` (one question, rows of lower budgets
-  excluded) is an out of none, so each row is asked only about the kinds
-  that are outs of some row (and not already credited to it); a row whose
-  tile no pattern of the budget lays gets them all without a question (every
-  target leaves that tile unlaid, so it is a target of that row too).
-- **Pairs** use :func:`pairs_outs`, a dynamic programme over the faces'
-  (held, unseen) counts (the model's symmetric pairs make proofs slow); it
-  equals the model's pairs distance (tested) and the outs follow the
-  definition directly.
+Neither uses CP-SAT. The former CP-SAT search (a packing model with draws,
+budget by budget) is kept in ``tests/reference_distance.py`` as the tests'
+independent reference: the tests compare the distances, outs and discard rows
+against it.
 """
 
 from __future__ import annotations
@@ -78,14 +40,13 @@ import random
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property, lru_cache
 from typing import Literal
 
-from rummy101_solver.engine.candidates import Pattern, meld_patterns, pair_patterns
-from rummy101_solver.engine.model import Packing, PackingModel, PackingProblem, solve_packings
-from rummy101_solver.engine.sat import SatSolution
+from rummy101_solver.engine.candidates import Pattern
+from rummy101_solver.engine.model import Packing
 from rummy101_solver.engine.solver import DEFAULT_TIME_LIMIT, Meld, opening_from_packing
 from rummy101_solver.engine.sweep import (
     AnySweep,
@@ -94,6 +55,7 @@ from rummy101_solver.engine.sweep import (
     meld_outs,
     meld_plan,
     sweep_rack,
+    value_curve,
 )
 from rummy101_solver.game.parsing import RackError, read_tiles
 from rummy101_solver.game.rules import OpeningKind, Rules
@@ -113,7 +75,7 @@ from rummy101_solver.game.tiles import (
 Kind = Face | Literal["wild"]
 """A tile kind in the model: a face (plain or fake okey), or ``"wild"``."""
 
-DistanceStatus = Literal["optimal", "feasible", "none"]
+DistanceStatus = Literal["optimal", "none"]
 KINDS: tuple[OpeningKind, OpeningKind] = ("melds", "pairs")
 
 DEFAULT_SAMPLES = 1000
@@ -239,231 +201,6 @@ def laid_bound(size: int) -> int:
     return min(size, MAX_RACK - 1)
 
 
-# --- the model ------------------------------------------------------------------------
-
-
-def lacking(pattern: Pattern, counts: Counter[Face], wilds: int) -> list[Kind]:
-    """The kinds of which ``pattern`` needs more copies than the rack holds."""
-    out: list[Kind] = [f for f, k in pattern.need if k > counts[f]]
-    return [*out, "wild"] if pattern.wilds > wilds else out
-
-
-def needs(patterns: Sequence[Pattern], counts: Counter[Face], wilds: int) -> list[int]:
-    """:func:`need_draw` of each pattern, in order (one pass, faces by index)."""
-    held = [0] * len(ALL_FACES)
-    for face, k in counts.items():
-        held[face.index] = k
-    return [
-        sum(k - held[f.index] for f, k in p.need if k > held[f.index]) + max(0, p.wilds - wilds)
-        for p in patterns
-    ]
-
-
-def need_draw(pattern: Pattern, counts: Counter[Face], wilds: int) -> int:
-    """Tiles of ``pattern`` a rack with these face counts and wild tiles lacks:
-    a lower bound on the draws of any target that lays it."""
-    lacking = sum(max(0, k - counts[f]) for f, k in pattern.need)
-    return lacking + max(0, pattern.wilds - wilds)
-
-
-class DistanceModel(PackingModel):
-    """The packing model plus draws from the unseen tiles: ``draws`` maps each
-    kind that may be drawn to the index of its variable (0 … unseen copies).
-
-    ``budget``: at most this many draws, and only the patterns that need at
-    most that many (see the module docstring); ``None``: no limit.
-    ``discard``: one Boolean per distinct rack kind in ``discards``, exactly
-    one true, each taking one copy of its kind off the rack (22-tile racks;
-    a row of the discard table assumes its Boolean).
-
-    ``choices=False``: no choice bits (:meth:`choose`) and no
-    :attr:`possible` kinds, for a distance alone (measured a little faster).
-
-    No objective: every solution is a target with at most ``budget`` draws.
-    """
-
-    def __init__(
-        self,
-        problem: PackingProblem,
-        unseen: dict[Kind, int],
-        *,
-        budget: int | None = None,
-        discard: bool = False,
-        need: Sequence[int] | None = None,
-        choices: bool = True,
-    ) -> None:
-        self.unseen = unseen
-        self.choices = choices
-        self.budget = budget
-        self._pattern_need = need  # need_draw of each pattern, if known
-        self._need: dict[int, int] = {}  # need_draw by variable
-        self.with_discard = discard
-        self.draws: dict[Kind, int] = {}
-        self.discards: dict[Kind, int] = {}
-        self._laid: dict[Kind, tuple[list[int], list[int]]] = {}
-        self.chosen: dict[Kind, int] = {}
-        self.possible: set[Kind] = set()
-        """Kinds some target of the budget may draw: a drawn tile is laid in a
-        pattern that needs at most ``budget - 1`` draws once it is held, so one
-        that holds it and needs fewer than ``budget``, or ``budget`` lacking it."""
-        super().__init__(problem)
-
-    def _held_of(self, kind: Kind) -> int:
-        return self.problem.wilds if kind == "wild" else self.problem.counts[kind]
-
-    def _add_copies(self) -> None:
-        # how many copies of each pattern are laid: from the rack and the unseen tiles
-        problem = self.problem
-        need = self._pattern_need or needs(problem.patterns, problem.counts, problem.wilds)
-        budget = len(problem.patterns) if self.budget is None else self.budget
-        avail = [self._held_of(f) + self.unseen.get(f, 0) for f in ALL_FACES]
-        wild_avail = self._held_of("wild") + self.unseen.get("wild", 0)
-        for pattern, n in zip(problem.patterns, need, strict=True):
-            if n > budget:
-                continue
-            ub = min(avail[f.index] // k for f, k in pattern.need)
-            if pattern.wilds:
-                ub = min(ub, wild_avail // pattern.wilds)
-            ub = min(ub, problem.max_laid // len(pattern))
-            if ub > 0:
-                var = self.model.new_int_var(0, ub)
-                self.copies[pattern] = var
-                self.bounds[pattern] = ub
-                self._need[var] = n
-
-    def _add_tile_limits(self) -> None:
-        problem = self.problem
-        model = self.model
-        # a rack that has drawn throws exactly one of its tiles [R-KEEP-DISCARD]
-        if self.with_discard:
-            held: list[Kind] = sorted(problem.counts)
-            held += ["wild"] if problem.wilds else []
-            for kind in held:
-                self.discards[kind] = model.new_bool_var()
-            model.add_linear(list(self.discards.values()), [1] * len(self.discards), 1, 1)
-        # every tile laid is held or drawn: laid - drawn + thrown <= held
-        laid = self._laid
-        for pattern, var in self.copies.items():
-            for face, k in pattern.need:
-                laid.setdefault(face, ([], []))
-                laid[face][0].append(var)
-                laid[face][1].append(k)
-            if pattern.wilds:
-                laid.setdefault("wild", ([], []))
-                laid["wild"][0].append(var)
-                laid["wild"][1].append(pattern.wilds)
-        for kind in sorted(laid, key=_kind_order):
-            variables, coeffs = list(laid[kind][0]), list(laid[kind][1])
-            if self.unseen.get(kind, 0):
-                self.draws[kind] = model.new_int_var(0, self.unseen[kind])
-                variables.append(self.draws[kind])
-                coeffs.append(-1)
-            if kind in self.discards:
-                variables.append(self.discards[kind])
-                coeffs.append(1)
-            model.add_linear(variables, coeffs, ub=self._held_of(kind))
-        # at most `budget` draws
-        draws = list(self.draws.values())
-        if self.budget is not None and draws:
-            model.add_linear(draws, [1] * len(draws), ub=self.budget)
-        # each pattern lays at least `need_draw` drawn tiles of its own (a drawn
-        # tile is laid once): a valid cut that tightens the LP relaxation
-        need = self._need
-        needy = [(v, n) for v, n in need.items() if n]
-        if needy:
-            model.add_linear(
-                [v for v, _ in needy] + draws, [n for _, n in needy] + [-1] * len(draws), ub=0
-            )
-        if not self.choices:
-            return
-        # kinds a target of this budget could draw and lay (see `possible`)
-        for pattern, var in self.copies.items():
-            n = need[var]
-            if self.budget is None or n < self.budget:
-                self.possible.update(f for f, _ in pattern.need)
-                if pattern.wilds:
-                    self.possible.add("wild")
-            elif n == self.budget:
-                self.possible.update(lacking(pattern, problem.counts, problem.wilds))
-        # choice bits for the outs: bit -> the kind is drawn; a pattern that
-        # needs the whole budget is laid only if a kind it lacks is chosen
-        for kind, var in self.draws.items():
-            bit = model.new_bool_var()
-            model.add_linear([var, bit], [1, -1], lb=0)
-            self.chosen[kind] = bit
-        if self.budget:
-            for pattern, var in self.copies.items():
-                if need[var] == self.budget:
-                    bits = [self.chosen[k] for k in lacking(pattern, problem.counts, problem.wilds)]
-                    ub = self.bounds[pattern]
-                    model.add_linear([var, *bits], [1] + [-ub] * len(bits), ub=0)
-
-    def _add_bar(self) -> None:
-        # the opening meets its bar and lays something [R-OPEN-MELDS, R-OPEN-PAIRS]
-        self.model.add_linear(*self._score_expr(), lb=max(1, self.problem.min_score or 0))
-
-    def _add_objective(self) -> None:
-        # none: any target within the budget will do
-        self.model.maximize([], [])
-
-    def choose(self, kind: Kind) -> list[int]:
-        """Assumptions asking for a target that draws ``kind``, with every
-        pattern that needs the whole budget lacking ``kind`` (see
-        :func:`outs_of`)."""
-        return [b if k == kind else ~b for k, b in self.chosen.items()]
-
-    def drawn(self, solution: SatSolution) -> dict[Kind, int]:
-        """Copies drawn per kind in a solution."""
-        return {k: solution.value(v) for k, v in self.draws.items() if solution.value(v)}
-
-    def layable(self, kind: Kind) -> bool:
-        """Whether some pattern of the model lays a tile of this kind."""
-        return kind in self._laid
-
-    def spare(self, solution: SatSolution) -> set[Kind]:
-        """Rack kinds of which a copy is not laid in the solution (so could be thrown)."""
-        out = set()
-        kinds: list[Kind] = list(self.problem.counts)
-        if self.problem.wilds:
-            kinds.append("wild")
-        for kind in kinds:
-            variables, coeffs = self._laid.get(kind, ([], []))
-            laid = sum(c * solution.value(v) for v, c in zip(variables, coeffs, strict=True))
-            drawn = solution.value(self.draws[kind]) if kind in self.draws else 0
-            if laid - drawn < self._held_of(kind):
-                out.add(kind)
-        return out
-
-
-def _kind_order(kind: Kind) -> int:
-    return 52 if kind == "wild" else kind.index
-
-
-def _patterns(
-    counts: Counter[Face], wilds: int, kind: OpeningKind, rules: Rules
-) -> tuple[Pattern, ...]:
-    if kind == "melds":
-        return meld_patterns(counts, wilds)
-    return tuple(pair_patterns(counts, wilds, joker_pairs=rules.joker_pairs))
-
-
-def _problem(
-    rack: Rack, rules: Rules, kind: OpeningKind, unseen: Unseen, max_laid: int
-) -> PackingProblem:
-    counts = rack.face_counts
-    pool = unseen.counts
-    everything = counts + Counter({k: n for k, n in pool.items() if k != "wild"})
-    wilds = min(WILD_TILES, rack.wilds + pool.get("wild", 0))
-    return PackingProblem(
-        patterns=_patterns(everything, wilds, kind, rules),
-        counts=counts,
-        wilds=rack.wilds,
-        max_laid=max_laid,
-        pairs=kind == "pairs",
-        min_score=rules.bar(kind),
-    )
-
-
 # --- results --------------------------------------------------------------------------
 
 
@@ -494,11 +231,12 @@ class Distance:
     """Distance to an opening of one kind.
 
     - ``tiles``: the fewest tiles missing, or ``None`` when no opening can be
-      reached from the unseen tiles (or none was found in time);
-    - ``status``: ``"optimal"`` (proven fewest), ``"feasible"`` (the time limit
-      cut the proof: an upper bound) or ``"none"``;
+      reached from the unseen tiles;
+    - ``status``: ``"optimal"`` (proven fewest) or ``"none"`` (proven out of
+      reach): every distance is exact and never cut by a time limit [issue 17];
     - ``target``: one opening reaching it (``None`` with ``tiles`` ``None``);
-    - ``proven_none``: with status ``"none"``, True when proven unreachable.
+    - ``proven_none``: with status ``"none"``, True when proven unreachable
+      (always, since nothing is cut; kept for the callers).
     """
 
     kind: OpeningKind
@@ -520,9 +258,9 @@ class Out:
 class Outs:
     """Outs of a rack waiting to draw, per opening kind, and the union.
 
-    ``complete``: False when the time limit cut the search (the lists may
-    lack outs). ``unseen``: the number of unseen tiles, the denominator of
-    every probability.
+    ``complete``: always True (the outs are exact and never cut by a time
+    limit [issue 17]; kept for the callers and the JSON). ``unseen``: the
+    number of unseen tiles, the denominator of every probability.
     """
 
     melds: tuple[Out, ...]
@@ -628,202 +366,6 @@ def _rank(d: Distance) -> float:
     return math.inf if d.tiles is None else d.tiles
 
 
-# --- the search -----------------------------------------------------------------------
-
-
-class DistanceSearch:
-    """The distance of one rack and opening kind, and its outs.
-
-    Budgets are tried one by one (0, 1, 2, …; module docstring): the first
-    feasible one is the proven distance, and its model then yields the outs.
-    Past :attr:`STEPS` budgets, one model without a budget first checks that
-    any target exists at all. With ``discard=True`` the rack has drawn and
-    every question is asked for one thrown tile (``assume``).
-
-    ``distance_only=True`` (what ``simulate --distance`` uses) finds the
-    distance alone, faster (measured on 150 dealt 21-tile racks, one process:
-    about 21 → 14 ms per rack), with the same answers:
-
-    - the models have no choice bits (``choices=False`` of
-      :class:`DistanceModel`): without assumptions on them the bits only
-      mirror the draws (a pattern needing the whole budget is laid only with
-      all the tiles it lacks drawn, so one of its bits can be set), so the
-      same budgets are feasible; :meth:`outs` needs them and refuses;
-    - each solve first runs lean, cut at :attr:`WORK_LIMIT` units of CP-SAT's
-      deterministic time (the same on every machine and run), and a solve so
-      cut runs again from scratch with presolve on. Both runs search the same
-      model to the end, so "infeasible" and "a target exists" are the same
-      answers; only which target is found may differ. A few budgets (mostly
-      feasible ones) took 100–400 ms lean and far less with presolve, while
-      presolve on every solve costs more than it saves.
-
-    :func:`rack_distance` and the outs keep one lean run with the choice bits,
-    so the targets they show stay as they were.
-    """
-
-    STEPS = 4
-    WORK_LIMIT = 0.003
-    """Deterministic time (CP-SAT work units) of the lean run with ``distance_only``."""
-
-    def __init__(
-        self,
-        rack: Rack,
-        rules: Rules,
-        kind: OpeningKind,
-        unseen: Unseen,
-        *,
-        max_laid: int,
-        discard: bool = False,
-        distance_only: bool = False,
-    ) -> None:
-        self.rack = rack
-        self.distance_only = distance_only
-        self.restarts = 0
-        """Solves run again with presolve so far (``distance_only=True``)."""
-        self.rules = rules
-        self.kind = kind
-        self.unseen = unseen
-        self.problem = _problem(rack, rules, kind, unseen, max_laid)
-        self.discard = discard
-        self._models: dict[int | None, DistanceModel] = {}
-        counts, wilds = self.problem.counts, self.problem.wilds
-        self._need = needs(self.problem.patterns, counts, wilds)
-
-    def model(self, budget: int | None) -> DistanceModel:
-        """The model with this draw budget (built once)."""
-        if budget not in self._models:
-            problem, need = self.problem, self._need
-            if budget is not None:
-                kept = [(p, n) for p, n in zip(problem.patterns, need, strict=True) if n <= budget]
-                problem = replace(problem, patterns=tuple(p for p, _ in kept))
-                need = [n for _, n in kept]
-            self._models[budget] = DistanceModel(
-                problem,
-                self.unseen.counts,
-                budget=budget,
-                discard=self.discard,
-                need=need,
-                choices=not self.distance_only,
-            )
-        return self._models[budget]
-
-    def solve(
-        self, budget: int | None, deadline: float, assume: Kind | None, *extra: int
-    ) -> SatSolution:
-        """One solve of the budget's model, with the thrown tile and ``extra`` literals assumed."""
-        model = self.model(budget)
-        assumptions = [model.discards[assume]] if assume is not None else []
-        literals = [*assumptions, *extra]
-        if not self.distance_only:
-            return model.model.solve(_left(deadline), literals)
-        lean = model.model.solve(_left(deadline), literals, work_limit=self.WORK_LIMIT)
-        if lean.status != "unknown" or time.monotonic() >= deadline:
-            return lean
-        self.restarts += 1
-        return model.model.solve(_left(deadline), literals, presolve=True)
-
-    def first(
-        self, deadline: float, assume: Kind | None = None, start: int = 0
-    ) -> tuple[int | None, SatSolution | None, bool]:
-        """(distance, a target's solution, proven): budgets from ``start`` up; the
-        distance is ``None`` when no target exists (or none was found in time).
-        For pairs the budgets start at :func:`pairs_distance`, the proven
-        distance (a rack without the thrown tile when ``assume`` is given)."""
-        proven = True
-        if self.kind == "pairs" and not start:
-            counts, wilds = Counter(self.rack.face_counts), self.rack.wilds
-            if assume == "wild":
-                wilds -= 1
-            elif assume is not None:
-                counts[assume] -= 1
-            known = pairs_distance(
-                counts, wilds, self.unseen.counts, self.rules, self.problem.max_laid
-            )
-            if known is None:
-                return None, None, True
-            start = known
-        for budget in range(start, self.problem.max_laid + 1):
-            if time.monotonic() >= deadline:
-                return None, None, False  # out of time: build no more models
-            if budget == self.STEPS + 1 or (budget == start > self.STEPS and self.kind == "melds"):
-                anything = self.solve(None, deadline, assume)
-                if anything.status == "infeasible":
-                    return None, None, proven
-            solution = self.solve(budget, deadline, assume)
-            if solution.status == "infeasible":
-                continue
-            if not solution.found:
-                proven = False
-                continue
-            return budget, solution, proven
-        return None, None, proven
-
-    def distance(
-        self, budget: int | None, solution: SatSolution | None, proven: bool, assume: Kind | None
-    ) -> Distance:
-        """The :class:`Distance` of a result of :meth:`first`."""
-        if budget is None or solution is None:
-            return Distance(self.kind, None, "none", None, proven_none=proven)
-        status: DistanceStatus = "optimal" if proven else "feasible"
-        return Distance(self.kind, budget, status, self._target(budget, solution, assume))
-
-    def outs(
-        self,
-        budget: int,
-        deadline: float,
-        found: set[Kind],
-        assume: Kind | None = None,
-        credit: Callable[[SatSolution], None] | None = None,
-        candidates: Iterable[Kind] | None = None,
-        exclude: Sequence[int] = (),
-    ) -> bool:
-        """Add to ``found`` every kind some target with ``budget`` draws draws
-        (the outs, when ``budget`` is the proven distance >= 1; module
-        docstring); ``credit`` sees every solution. Returns False when the time
-        limit cut the search. Raises ValueError with ``distance_only``."""
-        if self.distance_only:
-            raise ValueError("outs need the choice bits: a search without distance_only")
-        model = self.model(budget)
-        complete = True
-        for kind in list(model.draws if candidates is None else candidates):
-            if kind in found or kind not in model.possible:
-                continue
-            solution = self.solve(budget, deadline, assume, *model.choose(kind), *exclude)
-            if solution.status == "infeasible":
-                continue
-            if not solution.found:
-                complete = False
-                continue
-            found.update(model.drawn(solution))
-            if credit is not None:
-                credit(solution)
-        return complete
-
-    def _target(self, budget: int, solution: SatSolution, assume: Kind | None) -> Target:
-        model = self.model(budget)
-        drawn = model.drawn(solution)
-        missing = sort_tiles(tile_of(k, self.rules) for k, n in drawn.items() for _ in range(n))
-        rack = self.rack
-        if assume is not None:
-            tiles = list(rack.tiles)
-            tiles.remove(tile_of(assume, self.rules))
-            rack = Rack(tuple(tiles))
-        full = Rack((*rack.tiles, *missing))
-        uses = tuple((p, solution.value(v)) for p, v in model.copies.items() if solution.value(v))
-        opening = opening_from_packing(full, self.rules, self.kind, Packing("optimal", uses))
-        # mark the last copies of each drawn kind in the melds as drawn
-        left = Counter(kind_of(t) for t in missing)
-        marks: list[list[bool]] = [[False] * len(m.tiles) for m in opening.melds]
-        for i in reversed(range(len(opening.melds))):
-            meld = opening.melds[i]
-            for j in reversed(range(len(meld.tiles))):
-                k = kind_of(meld.tiles[j])
-                if left[k] > 0:
-                    left[k] -= 1
-                    marks[i][j] = True
-        return Target(self.kind, opening.melds, tuple(tuple(m) for m in marks), missing)
-
-
 def _left(deadline: float) -> float:
     return max(deadline - time.monotonic(), 0.001)
 
@@ -903,6 +445,141 @@ def pairs_distance(
     )
 
 
+@dataclass(frozen=True)
+class PairsPlan:
+    """A pairs target: ``draws`` tiles drawn in all; the faces laying a natural
+    pair (two tiles) and those laying joker pairs (a tile and a wild tile, with
+    how many), canonical order; the faces drawn (one entry per copy) and the
+    wild tiles drawn [R-PAIR, R-OPEN-PAIRS]."""
+
+    draws: int
+    natural: tuple[Face, ...]
+    joker: tuple[tuple[Face, int], ...]
+    drawn: tuple[Face, ...]
+    wilds_drawn: int
+
+
+def _plan_faces(
+    counts: Counter[Face], unseen: dict[Kind, int], singles: int, most: int
+) -> list[Face]:
+    """The faces a best pairs plan may use, canonical order. Faces of one
+    (held, unseen) class have the same choices at the same costs, a higher
+    number only adding points, so a best plan uses the highest of each class
+    (the earliest on equal numbers): at most ``most`` in all; a face held once
+    costs a draw or a held wild tile per pair (at most ``singles`` = distance +
+    wild tiles held of them); a face not held costs a draw (at most
+    ``singles``, which bounds the distance too)."""
+    classes: dict[tuple[int, int], list[Face]] = {}
+    for face in ALL_FACES:
+        held, left = counts[face], unseen.get(face, 0)
+        if held + left:
+            classes.setdefault((held, left), []).append(face)
+    kept: list[Face] = []
+    for (held, _), faces in classes.items():
+        room = most if held >= 2 else min(most, singles)
+        kept += sorted(faces, key=lambda f: (-f.number, f.index))[:room]
+    return sorted(kept, key=lambda f: f.index)
+
+
+# one target's order, as one integer per path (smaller is better): draws, then wild
+# tiles drawn, then points (most first), then wild tiles used
+_DRAW = 1 << 15
+_WILD_DRAWN = 1 << 13
+_POINT = 4
+
+
+def pairs_plan(
+    counts: Counter[Face], wilds: int, unseen: dict[Kind, int], rules: Rules, max_laid: int
+) -> PairsPlan | None:
+    """One target of the pairs distance [R-PAIR, R-OPEN-PAIRS], exactly, or ``None``
+    when out of reach (the draws equal :func:`pairs_distance`, tested).
+
+    Each face lays 0 or 1 natural pair and 0–2 joker pairs (none under the
+    house rule; two wild tiles are never a pair) from its held + unseen copies,
+    drawing the copies beyond those held, as in :func:`_pairs_draws`; the wild
+    tiles used beyond the rack's are drawn too. Of the targets with the fewest
+    draws the plan is, in order: one with the fewest wild tiles drawn (a real
+    tile before a joker, as on the meld side), the most points laid [R-VALUE]
+    (every pair the rack holds goes down, within the laid bound
+    [R-KEEP-DISCARD]), the fewest wild tiles used; then the earliest faces in
+    canonical order (at each face, in turn: lay the most pairs, a natural pair
+    before a joker pair). A dynamic programme over the faces from the last one
+    (state: pairs laid so far, at most ``max_laid // 2``; wild tiles used)
+    keeps the best completion of each state; the plan is then read from the
+    first face on. Deterministic: the same rack gives the same plan.
+    """
+    bar = max(1, rules.pairs_bar)
+    most = max_laid // 2
+    if bar > most:
+        return None
+    wild_most = wilds + unseen.get("wild", 0)
+    sizes = range(3 if rules.joker_pairs else 1)
+    distance = _pairs_draws(
+        _classes(counts, unseen), wilds, wild_most - wilds, bar, rules.joker_pairs
+    )
+    if distance is None:
+        return None
+    faces = _plan_faces(counts, unseen, distance + wilds, most)
+    width = wild_most + 1  # state = pairs * width + wild tiles used
+    states = (most + 1) * width
+    never = 1 << 40
+    # the end: the bar met; the wild tiles used beyond the rack's are drawn
+    best = [never] * states
+    for pairs in range(bar, most + 1):
+        for used in range(width):
+            extra = max(0, used - wilds)
+            best[pairs * width + used] = extra * (_DRAW + _WILD_DRAWN) + used
+    moves: list[list[tuple[int, int, int, int]]] = []  # per face: (cost, step, a, b)
+    for face in faces:
+        held, left = counts[face], unseen.get(face, 0)
+        options = [(a, b) for a in (1, 0) for b in sizes if 2 * a + b <= held + left]
+        options.sort(key=lambda o: (-(o[0] + o[1]), o[1]))  # most pairs, natural first
+        moves.append(
+            [
+                (max(0, 2 * a + b - held) * _DRAW - 2 * face.number * (a + b) * _POINT,
+                 (a + b) * width + b, a, b)
+                for a, b in options
+            ]
+        )  # fmt: skip
+    tables = [best]
+    for face_moves in reversed(moves):
+        after = tables[-1]
+        here = [never] * states
+        for state in range(states):
+            pairs, used = divmod(state, width)
+            for cost, step, a, b in face_moves:
+                if pairs + a + b > most or used + b >= width or after[state + step] == never:
+                    continue
+                value = cost + after[state + step]
+                if value < here[state]:
+                    here[state] = value
+        tables.append(here)
+    tables.reverse()  # tables[i]: the best completion before face i
+    if tables[0][0] >= never:
+        return None
+    natural: list[Face] = []
+    joker: list[tuple[Face, int]] = []
+    drawn: list[Face] = []
+    state = 0
+    for i, face in enumerate(faces):
+        pairs, used = divmod(state, width)
+        for cost, step, a, b in moves[i]:
+            fits = pairs + a + b <= most and used + b < width
+            if fits and cost + tables[i + 1][state + step] == tables[i][state]:
+                break
+        else:  # pragma: no cover - the table says some option reaches it
+            raise AssertionError("pairs plan: no option reaches the best completion")
+        if a:
+            natural.append(face)
+        if b:
+            joker.append((face, b))
+        drawn += [face] * max(0, 2 * a + b - counts[face])
+        state += step
+    used = state % width
+    extra = max(0, used - wilds)
+    return PairsPlan(len(drawn) + extra, tuple(natural), tuple(joker), tuple(drawn), extra)
+
+
 def pairs_outs(
     counts: Counter[Face], wilds: int, unseen: dict[Kind, int], rules: Rules, max_laid: int
 ) -> tuple[int | None, set[Kind]]:
@@ -973,16 +650,33 @@ def rack_distance(
 
     ``unseen`` defaults to the 106-tile set minus the rack (and the indicator);
     ``max_laid`` (tiles) to :func:`laid_bound` of the rack's size. Melds: the
-    sweep over the numbers (:mod:`~rummy101_solver.engine.sweep`), exact and
-    never cut, so ``time_limit`` (seconds) applies to the pairs' target only.
+    sweep over the numbers (:mod:`~rummy101_solver.engine.sweep`); pairs: the
+    dynamic programme of :func:`pairs_plan`. Both exact and never cut: the
+    status is ``"optimal"`` or ``"none"`` (proven out of reach), and
+    ``time_limit`` (seconds) is accepted for the callers and not needed.
     Raises nothing for a valid rack.
     """
+    del time_limit  # nothing here is cut [issue 17]
     unseen = unseen if unseen is not None else unseen_tiles(rack, rules)
     bound = laid_bound(len(rack)) if max_laid is None else max_laid
     if kind == "melds":
         return melds_distance(rack, rules, unseen, bound)[0]
-    search = DistanceSearch(rack, rules, kind, unseen, max_laid=bound)
-    return search.distance(*search.first(time.monotonic() + time_limit), None)
+    return pairs_target(rack, rules, unseen, bound)
+
+
+def pairs_target(rack: Rack, rules: Rules, unseen: Unseen, max_laid: int) -> Distance:
+    """The pairs distance with the target of :func:`pairs_plan`, its drawn
+    places marked [R-PAIR, R-OPEN-PAIRS]; status ``"none"`` when out of reach."""
+    plan = pairs_plan(rack.face_counts, rack.wilds, unseen.counts, rules, max_laid)
+    if plan is None:
+        return Distance("pairs", None, "none", None, proven_none=True)
+    missing = sort_tiles([*(tile_of(f, rules) for f in plan.drawn), *([WILD] * plan.wilds_drawn)])
+    full = Rack((*rack.tiles, *missing))
+    uses = [(Pattern("pair", (f, f), (False, False)), 1) for f in plan.natural]
+    uses += [(Pattern("pair", (f, f), (False, True)), k) for f, k in plan.joker]
+    opening = opening_from_packing(full, rules, "pairs", Packing("optimal", tuple(uses)))
+    target = Target("pairs", opening.melds, _drawn_marks(opening.melds, missing), missing)
+    return Distance("pairs", plan.draws, "optimal", target)
 
 
 def melds_distance(
@@ -1026,6 +720,10 @@ def _drawn_marks(melds: Sequence[Meld], missing: Sequence[Tile]) -> tuple[tuple[
     return tuple(tuple(m) for m in marks)
 
 
+def _kind_order(kind: Kind) -> int:
+    return 52 if kind == "wild" else kind.index
+
+
 def _outs(found: Iterable[Kind], unseen: Unseen, rules: Rules) -> tuple[Out, ...]:
     counts = unseen.counts  # canonical order: by face, the wild tile last
     return tuple(Out(tile_of(k, rules), counts[k]) for k in sorted(found, key=_kind_order))
@@ -1039,48 +737,23 @@ def rack_outs(
     time_limit: float = DEFAULT_TIME_LIMIT,
 ) -> tuple[Distance, Distance, Outs]:
     """(melds distance, pairs distance, outs) of a rack of at most 21 tiles
-    waiting to draw. ``time_limit`` in seconds for everything."""
+    waiting to draw [R-OPEN-MELDS, R-OPEN-PAIRS]: the meld sweep and the pairs
+    dynamic programmes, exact and never cut (the outs are always complete);
+    ``time_limit`` (seconds) is accepted for the callers and not needed."""
+    del time_limit  # nothing here is cut [issue 17]
     unseen = unseen if unseen is not None else unseen_tiles(rack, rules)
-    deadline = time.monotonic() + time_limit
-    dists: dict[OpeningKind, Distance] = {}
-    outs: dict[OpeningKind, tuple[Out, ...]] = {}
-    complete = True
-    for kind in KINDS:
-        if kind == "melds":
-            # the sweep: exact, never cut [issue 17]
-            dists[kind], sweep = melds_distance(rack, rules, unseen, laid_bound(len(rack)))
-            dist = dists[kind].tiles
-            if dist and sweep is not None:
-                faces, wild = meld_outs(sweep, rules.bar("melds"), dist)
-                drawn: set[Kind] = {ALL_FACES[i] for i in faces}
-                if wild:
-                    drawn.add("wild")
-                outs[kind] = _outs(drawn, unseen, rules)
-            else:
-                outs[kind] = ()
-            continue
-        search = DistanceSearch(rack, rules, kind, unseen, max_laid=laid_bound(len(rack)))
-        budget, solution, proven = search.first(deadline)
-        dists[kind] = search.distance(budget, solution, proven, None)
-        complete &= proven  # an unproven distance leaves its outs unknown too
-        found: set[Kind] = set()
-        if proven:
-            # the cheaper check (pairs_outs), when it agrees on the distance
-            quick, quick_outs = pairs_outs(
-                rack.face_counts, rack.wilds, unseen.counts, rules, laid_bound(len(rack))
-            )
-            if quick == budget:
-                outs[kind] = _outs(quick_outs, unseen, rules)
-                continue
-        if budget and solution is not None:
-            found.update(search.model(budget).drawn(solution))
-            complete &= proven and search.outs(budget, deadline, found)
-        outs[kind] = _outs(found, unseen, rules)
-    return (
-        dists["melds"],
-        dists["pairs"],
-        Outs(outs["melds"], outs["pairs"], unseen.total, complete),
-    )
+    bound = laid_bound(len(rack))
+    melds, sweep = melds_distance(rack, rules, unseen, bound)
+    drawn: set[Kind] = set()
+    if melds.tiles and sweep is not None:
+        faces, wild = meld_outs(sweep, rules.bar("melds"), melds.tiles)
+        drawn = {ALL_FACES[i] for i in faces}
+        if wild:
+            drawn.add("wild")
+    pairs = pairs_target(rack, rules, unseen, bound)
+    _, found = pairs_outs(rack.face_counts, rack.wilds, unseen.counts, rules, bound)
+    outs = Outs(_outs(drawn, unseen, rules), _outs(found, unseen, rules), unseen.total)
+    return melds, pairs, outs
 
 
 def _row_key(row: DiscardRow) -> tuple[float, float, int, int, int]:
@@ -1160,20 +833,15 @@ def _wilson(hits: int, n: int, z: float = 1.959964) -> tuple[float, float]:
 
 def can_open_with(rack: Rack, extra: Sequence[Tile], rules: Rules, max_laid: int) -> bool:
     """Whether ``rack`` plus ``extra`` tiles has an opening (melds or pairs) meeting
-    the bar that lays at most ``max_laid`` tiles [R-OPEN-MELDS, R-OPEN-PAIRS]."""
+    the bar that lays at most ``max_laid`` tiles [R-OPEN-MELDS, R-OPEN-PAIRS]:
+    distance 0 with nothing left to draw, by the pairs programme and the meld
+    sweep (exact, no solver, never cut)."""
     full = Rack((*rack.tiles, *extra))
     counts = full.face_counts
-    # pairs: distance 0 with nothing left to draw (the dynamic programme)
-    if pairs_distance(counts, min(full.wilds, WILD_TILES), {}, rules, max_laid) == 0:
+    wilds = min(full.wilds, WILD_TILES)
+    if pairs_distance(counts, wilds, {}, rules, max_laid) == 0:
         return True
-    problem = PackingProblem(
-        patterns=_patterns(counts, full.wilds, "melds", rules),
-        counts=counts,
-        wilds=full.wilds,
-        max_laid=max_laid,
-        min_score=max(1, rules.meld_bar),
-    )
-    return solve_packings(problem)[0].status in ("optimal", "feasible")
+    return value_curve(sweep_rack(counts, wilds, {}, max_laid), 0)[0] >= max(1, rules.meld_bar)
 
 
 def draw_odds(
@@ -1223,7 +891,8 @@ def analyse_outs(
     """Distance, outs, discard table (22 tiles) and ``--draws`` odds of a rack.
 
     ``seen``: tiles known to be out of play (checked by :func:`read_seen`);
-    ``time_limit`` in seconds for the distances, outs and table together;
+    ``time_limit`` (seconds) is accepted for the callers and not needed: the
+    distances, outs and table are exact and never cut [issue 17];
     ``progress``: given to :func:`discard_table` (one call per row).
     """
     deadline = time.monotonic() + time_limit

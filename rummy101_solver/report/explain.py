@@ -46,13 +46,12 @@ def distance_shortfall(
     unseen being the 106-tile set minus the rack and the indicator)
     [R-OPEN-MELDS, R-OPEN-PAIRS, R-KEEP-DISCARD].
 
-    ``time_limit`` (seconds) bounds both kinds' searches together, from the
-    moment this is called. Texts: ``"2 tiles away: draw R13 and J, for
-    example (rummy101 outs)"``; ``"at most 2 tiles away: …"`` when the time
-    limit cut the proof; ``"0 tiles away: after any draw it opens,
-    discarding the tile drawn (rummy101 outs)"``; ``"out of reach: no opening of
-    at most 7 tiles meets the bar, whatever is drawn (rummy101 outs)"``;
-    ``None`` when no target was found in time.
+    The distance is exact and never cut (dynamic programmes, no solver), so
+    ``time_limit`` (seconds) is accepted and not needed. Texts: ``"2 tiles
+    away: draw R13 and J, for example (rummy101 outs)"``; ``"0 tiles away:
+    after any draw it opens, discarding the tile drawn (rummy101 outs)"``;
+    ``"out of reach: no opening of at most 7 tiles meets the bar, whatever is
+    drawn (rummy101 outs)"``.
     """
     import time
 
@@ -71,9 +70,7 @@ def distance_shortfall(
                     " is drawn (rummy101 outs)"
                 )
             return None
-        away = _plural(found.tiles, "tile") + " away"
-        if found.status == "feasible":
-            away = "at most " + away
+        away = _plural(found.tiles, "tile") + " away"  # exact, never cut [issue 17]
         if found.tiles == 0:
             return f"{away}: after any draw it opens, discarding the tile drawn (rummy101 outs)"
         draw = [tile_text(t, color=color) for t in found.target.missing]

@@ -91,6 +91,7 @@ def discard_json(row: DiscardRow) -> dict[str, Any]:
         "tile": row.tile.code,
         "points": row.tile.points,
         "distance": {"melds": row.melds.tiles, "pairs": row.pairs.tiles},
+        "status": {"melds": row.melds.status, "pairs": row.pairs.status},
         "outs": outs_json(row.outs),
         "probability": _fraction(copies, row.outs.unseen),
         "percent": _percent(copies, row.outs.unseen),
@@ -141,8 +142,6 @@ def _pct(copies: int, unseen: int) -> str:
 
 
 def _status(distance: Distance) -> str:
-    if distance.status == "feasible":
-        return "feasible: the time limit ran out before this was proven fewest"
     if distance.status == "none":
         if not distance.proven_none:
             return "none found: the time limit ran out"

@@ -126,9 +126,7 @@ def distance_text(distance: OpeningDistance, *, color: bool = False) -> str:
         if d.tiles is None or d.target is None:
             what = "out of reach" if d.proven_none else "none found in time"
         else:
-            what = f"{d.tiles} tile{'s' * (d.tiles != 1)}"
-            if d.status == "feasible":
-                what = "at most " + what
+            what = f"{d.tiles} tile{'s' * (d.tiles != 1)}"  # exact, never cut [issue 17]
             if d.target.missing:
                 what += f" (draw {tiles_text(d.target.missing, color=color)})"
         parts.append(f"{d.kind} {what}")
