@@ -71,8 +71,9 @@ def bench(racks: int, seed: int, size: int | None, alternatives: int, batch_rack
     classic rules, the BOTS bots, JOBS processes: rounds per second
     (alone: --racks 1 --batch-racks 0 --cold-runs 0 --rounds).
 
-    With --outs N: median and p95 of the distance, the outs and the discard
-    table on N racks.
+    With --outs N: median and p95 of the distance (the numbers alone, as
+    'simulate --distance' computes them, and with one target opening each, as
+    'outs' prints them), the outs and the discard table on N racks.
     """
     import gc
     import statistics
@@ -228,27 +229,37 @@ def _bench_outs(seed: int, count: int) -> None:
     import time
 
     from rummy101_solver.engine.outs import discard_table, rack_distance, rack_outs
+    from rummy101_solver.engine.simulate import distance_figures
+    from rummy101_solver.engine.sweep import COMPILED
     from rummy101_solver.game.deal import deal_racks
     from rummy101_solver.game.rules import Rules
 
     rules = Rules()
     racks = deal_racks(seed, count, 21)
     rack_outs(racks[0], rules)  # warm-up
-    distance, outs = [], []
+    numbers, distance, outs = [], [], []
     for rack in racks:
         t0 = time.perf_counter()
+        distance_figures(rack, rules, 0.0)
+        t1 = time.perf_counter()
         rack_distance(rack, rules, "melds")
         rack_distance(rack, rules, "pairs")
-        t1 = time.perf_counter()
+        t2 = time.perf_counter()
         rack_outs(rack, rules)
-        outs.append(time.perf_counter() - t1)
-        distance.append(t1 - t0)
+        outs.append(time.perf_counter() - t2)
+        distance.append(t2 - t1)
+        numbers.append(t1 - t0)
     table = []
     for rack in deal_racks(seed, count, 22):
         t0 = time.perf_counter()
         discard_table(rack, rules)
         table.append(time.perf_counter() - t0)
-    click.echo(f"outs: {count} dealt racks (seeds {seed}..{seed + count - 1}), one process")
-    click.echo(f"  distance (melds + pairs), 21 tiles: {_stats(distance)}")
+    engine = "compiled loops" if COMPILED else "pure Python"
+    click.echo(
+        f"outs: {count} dealt racks (seeds {seed}..{seed + count - 1}), one process,"
+        f" the sweep in {engine}"
+    )
+    click.echo(f"  distance numbers (melds + pairs), 21 tiles: {_stats(numbers)}")
+    click.echo(f"  distance with a target each, 21 tiles: {_stats(distance)}")
     click.echo(f"  outs (with the distances), 21 tiles: {_stats(outs)}")
     click.echo(f"  discard table, 22 tiles: {_stats(table)}")
