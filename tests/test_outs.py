@@ -23,13 +23,15 @@ from click.testing import CliRunner
 
 from rummy101_solver.cli import main
 from rummy101_solver.engine.outs import (
-    Kind,
     discard_table,
-    pairs_distance,
     rack_distance,
     rack_outs,
     read_seen,
     unseen_tiles,
+)
+from rummy101_solver.engine.pairs_distance import (
+    Kind,
+    pairs_distance,
 )
 from rummy101_solver.game.deal import TILE_SET, deal_racks
 from rummy101_solver.game.parsing import RackError, parse_face, parse_rack

@@ -1,4 +1,4 @@
-"""The pairs target (engine/outs.py ``pairs_plan``, ``pairs_target``) [issue 17].
+"""The pairs target (engine/pairs_distance.py ``pairs_plan``, ``pairs_target``) [issue 17].
 
 Independent sides: an exhaustive enumeration of every way to lay pairs on small
 racks with a few unseen kinds (plain ``itertools.product``, no dynamic
@@ -19,14 +19,16 @@ import pytest
 
 from rummy101_solver.engine.outs import (
     Distance,
-    Kind,
     Unseen,
     kind_of,
     laid_bound,
-    pairs_distance,
-    pairs_plan,
     rack_distance,
     unseen_tiles,
+)
+from rummy101_solver.engine.pairs_distance import (
+    Kind,
+    pairs_distance,
+    pairs_plan,
 )
 from rummy101_solver.game.deal import deal_indicator_rack, deal_racks
 from rummy101_solver.game.parsing import parse_face, parse_rack

@@ -27,15 +27,17 @@ from pathlib import Path
 import pytest
 
 from rummy101_solver.engine.outs import (
-    Kind,
     discard_table,
     full_set,
     kind_of,
     laid_bound,
-    pairs_plan,
     rack_distance,
     rack_outs,
     unseen_tiles,
+)
+from rummy101_solver.engine.pairs_distance import (
+    Kind,
+    pairs_plan,
 )
 from rummy101_solver.engine.sweep import sweep_rack, value_curve
 from rummy101_solver.game.deal import deal_indicator_rack, deal_racks

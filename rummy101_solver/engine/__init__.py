@@ -1,3 +1,20 @@
-"""What searches or proves: candidate melds, the CP-SAT model (``sat`` is the one door to
-OR-Tools), the opening solver, check, outs, play and simulate.
+"""What searches or proves, one idea per module.
+
+Openings (``solve``, ``check``): ``candidates`` (the runs and sets a rack can
+make), ``model`` (the packing model), ``sat`` (the one door to OR-Tools),
+``small`` and ``pairs`` (exact shortcuts before CP-SAT), ``solver`` (best
+openings, one-turn finish), ``check`` (is this arrangement legal, does it
+open).
+
+How far from opening (``outs``): ``sweep`` (the exact meld programme over the
+numbers 1 → 13, its compiled loops in ``_sweepc.c``), ``pairs_distance`` (the
+pairs side), ``outs`` (distances, outs, the discard table, draw odds).
+
+A turn with the table in view (``play``): ``table`` (the groups on the table,
+their readings, lay-off places), ``plan`` (what a turn is), ``turn_model``
+(the CP-SAT turn model), ``discard`` (the opened player's discard), ``play``
+(the best turn).
+
+Many deals and whole rounds (``simulate``, ``track``): ``simulate``,
+``rounds``, ``bots``, ``advice``.
 """

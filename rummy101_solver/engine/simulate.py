@@ -267,11 +267,12 @@ def distance_figures(rack: Rack, rules: Rules, time_limit: float) -> dict[str, i
 
     Both exact and never cut by a time limit (``distance_unproven`` stays 0,
     kept for the JSON's shape): the pairs distance is
-    :func:`~rummy101_solver.engine.outs.pairs_distance` and the meld distance
+    :func:`~rummy101_solver.engine.pairs_distance.pairs_distance` and the meld distance
     :func:`~rummy101_solver.engine.sweep.meld_distance` (dynamic programmes, no
     solver). ``time_limit`` (seconds) is not needed and kept for the caller.
     """
-    from rummy101_solver.engine.outs import laid_bound, pairs_distance, unseen_tiles
+    from rummy101_solver.engine.outs import laid_bound, unseen_tiles
+    from rummy101_solver.engine.pairs_distance import pairs_distance
     from rummy101_solver.engine.sweep import meld_distance, sweep_rack
 
     del time_limit  # the sweep is never cut
