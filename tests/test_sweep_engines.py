@@ -18,6 +18,7 @@ import sys
 import pytest
 
 from rummy101_solver.engine import sweep as S
+from rummy101_solver.engine import sweep_steps as steps
 from rummy101_solver.engine.outs import laid_bound, read_seen, unseen_tiles
 from rummy101_solver.engine.sweep import CompiledSweep, Sweep, SweepRack, sweep_rack
 from rummy101_solver.game.deal import deal_indicator_rack, deal_rack
@@ -148,9 +149,9 @@ def test_the_sets_table_is_sets_fit() -> None:
     for p in range(5):
         for q in range(5):
             for w in range(3):
-                want = p + q <= 4 and S._sets_fit(p, q, w)
-                assert S._SETS_FIT_TABLE[p][q][w] == int(want), (p, q, w)
-    assert S._SETS_FIT_TABLE[4][0][2] == 1 and S._SETS_FIT_TABLE[3][0][2] == 0
+                want = p + q <= 4 and steps._sets_fit(p, q, w)
+                assert steps._SETS_FIT_TABLE[p][q][w] == int(want), (p, q, w)
+    assert steps._SETS_FIT_TABLE[4][0][2] == 1 and steps._SETS_FIT_TABLE[3][0][2] == 0
 
 
 def test_bad_counts_are_refused_by_the_compiled_loops() -> None:

@@ -7,8 +7,10 @@ openings, one-turn finish), ``check`` (is this arrangement legal, does it
 open).
 
 How far from opening (``outs``): ``sweep`` (the exact meld programme over the
-numbers 1 → 13, its compiled loops in ``_sweepc.c``), ``pairs_distance`` (the
-pairs side), ``outs`` (distances, outs, the discard table, draw odds).
+numbers 1 → 13: its questions and answers), ``sweep_steps`` (its states and
+moves), ``sweep_python`` and ``_sweepc.c`` (its two engines, pure Python and
+compiled), ``pairs_distance`` (the pairs side), ``outs`` (distances, outs, the
+discard table, draw odds).
 
 A turn with the table in view (``play``): ``table`` (the groups on the table,
 their readings, lay-off places), ``plan`` (what a turn is), ``turn_model``
