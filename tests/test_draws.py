@@ -180,20 +180,27 @@ def test_one_draw_is_the_outs_for_both_estimates() -> None:
 # --- seeded dealt racks --------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("seed", [1, 3])
-def test_advice_is_at_most_keep_all_on_the_same_draws(seed: int) -> None:
+@pytest.mark.parametrize(("seed", "okey", "hits"), [(1, False, (3, 2)), (3, False, (9, 9)),
+                                                   (2, True, (7, 6))])  # fmt: skip
+def test_advice_is_at_most_keep_all_on_the_same_draws(
+    seed: int, okey: bool, hits: tuple[int, int]
+) -> None:
     """Per order of draws: an opening following the advice is an opening
-    keeping everything; so over the same samples the advice's hits are fewer."""
-    rack = deal_racks(seed, 1, 21)[0]
-    rules = Rules()
+    keeping everything; so over the same samples the advice's hits are fewer.
+    With an indicator, okeys and fake okeys are drawn and thrown too [R-INDICATOR]."""
+    if okey:
+        indicator, rack = deal_indicator_rack(seed, 21)
+        rules = Rules(indicator=indicator)
+    else:
+        rack, rules = deal_racks(seed, 1, 21)[0], Rules()
     unseen = unseen_tiles(rack, rules)
     rng = random.Random(seed)
     opener = _Opener(rack, rules, ())
     for _ in range(6):
         order = rng.sample(unseen.expanded(), 3)
         assert follow_advice(opener, order) is None or can_open_with(rack, order, rules, 21)
-    odds = draw_odds(rack, rules, unseen, 3, samples=12, advice_samples=12, seed=seed)
-    assert odds.advice.hits <= odds.keep_all.hits
+    odds = draw_odds(rack, rules, unseen, 6, samples=12, advice_samples=12, seed=seed)
+    assert (odds.keep_all.hits, odds.advice.hits) == hits  # 6 draws, 12 samples
 
 
 def test_a_22_tile_rack_throws_first() -> None:

@@ -12,6 +12,7 @@ from rummy101_solver.cli.options import FiniteFloatRange, IntRange, read_rack_te
 from rummy101_solver.files.case import MAX_TIME_LIMIT, OptionError, build_case
 from rummy101_solver.game.deal import MAX_SEED
 from rummy101_solver.game.parsing import RackError
+from rummy101_solver.game.tiles import MAX_RACK
 
 EXIT_DISTANCE_ZERO = 0
 EXIT_DISTANCE_MORE = 1
@@ -85,9 +86,10 @@ def outs(
         fail(str(err))
     stderr = sys.stderr
     rows = len(set(case.rack.tiles))  # the discard table's rows, if it has one
+    table = len(case.rack) >= MAX_RACK
     # the discard table and the draws take seconds: a bar on a terminal, nothing elsewhere
     with click.progressbar(length=rows, label="discard table", file=stderr,
-                           hidden=not stderr.isatty()) as bar:  # fmt: skip
+                           hidden=not (table and stderr.isatty())) as bar:  # fmt: skip
         analysis = analyse_outs(
             case.rack, case.rules, seen_tiles, time_limit=case.time_limit, progress=bar.update
         )
