@@ -17,6 +17,9 @@ Definitions (README, "How far from opening"; rule ids from RULES.md):
   distance, with its unseen copies.
 - **Discard table** of a rack that has drawn (22 tiles): per distinct tile, the
   distance and outs of the rack without it.
+- **Odds over draws** (``--draws N``, :func:`draw_odds`): P(open within N
+  draws) by seeded Monte Carlo, following the discard table after each draw
+  (a lower bound on the best play) and keeping every tile (an upper bound).
 
 How the answers are found, all exact and never cut by a time limit [issue 17]:
 
