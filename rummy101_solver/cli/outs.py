@@ -12,6 +12,7 @@ from rummy101_solver.cli.options import FiniteFloatRange, IntRange, read_rack_te
 from rummy101_solver.files.case import MAX_TIME_LIMIT, OptionError, build_case
 from rummy101_solver.game.deal import MAX_SEED
 from rummy101_solver.game.parsing import RackError
+from rummy101_solver.game.tiles import MAX_RACK
 
 EXIT_DISTANCE_ZERO = 0
 EXIT_DISTANCE_MORE = 1
@@ -26,9 +27,14 @@ EXIT_DISTANCE_MORE = 1
               "joker_pairs")  # fmt: skip
 @click.option("--draws", type=IntRange(2, 50), default=None, metavar="N",
               help="Also estimate P(the rack can open within N draws), by seeded Monte"
-              " Carlo (an upper bound: every tile drawn is kept).")  # fmt: skip
+              " Carlo, twice: following the discard table's advice after each draw (a"
+              " lower bound on the best play) and keeping every tile drawn (an upper"
+              " bound).")  # fmt: skip
 @click.option("--samples", type=IntRange(1, 100_000), default=1000, show_default=True,
-              help="Monte Carlo samples for --draws.")  # fmt: skip
+              help="Monte Carlo samples for --draws keeping every tile.")  # fmt: skip
+@click.option("--advice-samples", type=IntRange(1, 100_000), default=50, show_default=True,
+              help="Monte Carlo samples for --draws following the advice (each costs up to"
+              " one discard table per draw).")  # fmt: skip
 @click.option("--seed", type=IntRange(0, MAX_SEED), default=0, show_default=True,
               help="Seed of the Monte Carlo samples.")  # fmt: skip
 @click.option("--time-limit", type=FiniteFloatRange(0.001, MAX_TIME_LIMIT), default=10.0,
@@ -41,6 +47,7 @@ def outs(
     seen: str | None,
     draws: int | None,
     samples: int,
+    advice_samples: int,
     seed: int,
     time_limit: float,
     fmt: str,
@@ -69,7 +76,7 @@ def outs(
     except (RackError, OptionError) as err:
         fail(str(err))
 
-    from rummy101_solver.engine.outs import analyse_outs, read_seen
+    from rummy101_solver.engine.outs import analyse_outs, read_seen, with_draw_odds
     from rummy101_solver.report.outs import analysis_outs_json, analysis_outs_text
     from rummy101_solver.report.render import dumps
 
@@ -79,19 +86,19 @@ def outs(
         fail(str(err))
     stderr = sys.stderr
     rows = len(set(case.rack.tiles))  # the discard table's rows, if it has one
-    # the discard table takes seconds: a bar on a terminal, nothing elsewhere
+    table = len(case.rack) >= MAX_RACK
+    # the discard table and the draws take seconds: a bar on a terminal, nothing elsewhere
     with click.progressbar(length=rows, label="discard table", file=stderr,
-                           hidden=not stderr.isatty()) as bar:  # fmt: skip
+                           hidden=not (table and stderr.isatty())) as bar:  # fmt: skip
         analysis = analyse_outs(
-            case.rack,
-            case.rules,
-            seen_tiles,
-            draws=draws,
-            samples=samples,
-            seed=seed,
-            time_limit=case.time_limit,
-            progress=bar.update,
+            case.rack, case.rules, seen_tiles, time_limit=case.time_limit, progress=bar.update
         )
+    if draws is not None:
+        with click.progressbar(length=advice_samples, label="draws following the advice",
+                               file=stderr, hidden=not stderr.isatty()) as bar:  # fmt: skip
+            analysis = with_draw_odds(analysis, draws, samples=samples,
+                                      advice_samples=advice_samples, seed=seed,
+                                      progress=bar.update)  # fmt: skip
     if fmt == "json":
         click.echo(dumps(analysis_outs_json(analysis)))
     else:

@@ -17,6 +17,9 @@ Definitions (README, "How far from opening"; rule ids from RULES.md):
   distance, with its unseen copies.
 - **Discard table** of a rack that has drawn (22 tiles): per distinct tile, the
   distance and outs of the rack without it.
+- **Odds over draws** (``--draws N``, :func:`draw_odds`): P(open within N
+  draws) by seeded Monte Carlo, following the discard table after each draw
+  (a lower bound on the best play) and keeping every tile (an upper bound).
 
 How the answers are found, all exact and never cut by a time limit [issue 17]:
 
@@ -40,7 +43,7 @@ import random
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cached_property, lru_cache
 from typing import Literal
@@ -82,7 +85,11 @@ DistanceStatus = Literal["optimal", "none"]
 KINDS: tuple[OpeningKind, OpeningKind] = ("melds", "pairs")
 
 DEFAULT_SAMPLES = 1000
-"""Monte Carlo samples for ``--draws`` unless told otherwise."""
+"""Monte Carlo samples for ``--draws`` keeping every tile drawn, unless told otherwise."""
+
+DEFAULT_ADVICE_SAMPLES = 50
+"""Monte Carlo samples for ``--draws`` following the discard table, unless told
+otherwise: each costs up to one discard table per draw (docs/outs.md)."""
 
 
 # --- tiles seen and unseen ------------------------------------------------------------
@@ -309,20 +316,56 @@ class DiscardRow:
 
 
 @dataclass(frozen=True)
-class DrawOdds:
-    """``--draws``: P(the rack can open within ``n`` draws), by seeded Monte
-    Carlo; an upper bound, as the player is assumed to keep the right tiles."""
+class Estimate:
+    """One Monte Carlo share: ``hits`` of ``samples`` with its 95 % Wilson interval."""
 
-    n: int
     samples: int
-    seed: int
     hits: int
     interval: tuple[float, float]
 
     @property
     def probability(self) -> float:
-        """Share of samples that open."""
+        """Share of samples that open (0 with no samples)."""
         return self.hits / self.samples if self.samples else 0.0
+
+
+@dataclass(frozen=True)
+class DrawOdds:
+    """``--draws``: P(the rack can open within ``n`` draws), two seeded Monte
+    Carlo estimates over the same draws [R-OPEN-MELDS, R-OPEN-PAIRS, R-KEEP-DISCARD].
+
+    ``keep_all``: every tile drawn is kept (nothing thrown in between): an
+    upper bound on any play. ``advice``: the real turn, each draw followed by
+    the discard table's recommended discard so the rack keeps its size: what
+    following the tool achieves, a lower bound on the best play. ``tables``:
+    the discard tables computed for ``advice`` (its cost).
+    """
+
+    n: int
+    seed: int
+    keep_all: Estimate
+    advice: Estimate
+    tables: int = 0
+
+    @property
+    def samples(self) -> int:
+        """Samples of the keep-everything estimate."""
+        return self.keep_all.samples
+
+    @property
+    def hits(self) -> int:
+        """Samples that open keeping everything."""
+        return self.keep_all.hits
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The keep-everything estimate's 95 % Wilson interval."""
+        return self.keep_all.interval
+
+    @property
+    def probability(self) -> float:
+        """The keep-everything share (the upper bound)."""
+        return self.keep_all.probability
 
 
 @dataclass(frozen=True)
@@ -581,6 +624,85 @@ def can_open_with(rack: Rack, extra: Sequence[Tile], rules: Rules, max_laid: int
     return value_curve(sweep_rack(counts, wilds, {}, max_laid), 0)[0] >= max(1, rules.meld_bar)
 
 
+class _Opener:
+    """Whether racks can open (:func:`can_open_with`) and what the discard
+    table recommends, each asked once per rack (and seen tiles)."""
+
+    def __init__(self, rack: Rack, rules: Rules, seen: Sequence[Tile]) -> None:
+        self.rack = rack
+        self.rules = rules
+        self.seen = tuple(seen)
+        self._opens: dict[tuple[tuple[str, ...], int], bool] = {}
+        self._advice: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[Tile, float]] = {}
+
+    def opens(self, tiles: Sequence[Tile], max_laid: int) -> bool:
+        """Whether ``tiles`` (a rack) can open laying at most ``max_laid`` tiles."""
+        key = (tuple(t.code for t in sort_tiles(tiles)), max_laid)
+        if key not in self._opens:
+            self._opens[key] = can_open_with(Rack(tuple(tiles)), (), self.rules, max_laid)
+        return self._opens[key]
+
+    @property
+    def tables(self) -> int:
+        """Discard tables computed so far."""
+        return len(self._advice)
+
+    def advice(self, tiles: Sequence[Tile], seen: Sequence[Tile]) -> tuple[Tile, float]:
+        """(the recommended discard, the smaller proven distance after it, ``inf``
+        when none is proven) of a rack that has drawn and cannot open, with
+        ``seen`` tiles out of play beside the indicator [R-KEEP-DISCARD]."""
+        key = (tuple(t.code for t in sort_tiles(tiles)), tuple(t.code for t in sort_tiles(seen)))
+        if key not in self._advice:
+            rack = Rack(tuple(tiles))
+            row = discard_table(rack, self.rules, unseen=unseen_tiles(rack, self.rules, seen))[0]
+            proven = [_rank(d) for d in (row.melds, row.pairs) if d.status in ("optimal", "none")]
+            self._advice[key] = (row.tile, min(proven, default=math.inf))
+        return self._advice[key]
+
+
+def _without(tiles: Sequence[Tile], tile: Tile) -> list[Tile]:
+    out = list(tiles)
+    out.remove(tile)
+    return out
+
+
+def follow_advice(opener: _Opener, draws: Sequence[Tile]) -> int | None:
+    """The real turn [R-KEEP-DISCARD]: the rack draws ``draws`` in order; after
+    each draw it opens if it can (melds or pairs, at most
+    :func:`laid_bound` of its size before the draw laid: :func:`can_open_with`),
+    else throws the discard table's first row's tile, which is seen from then
+    on. A 22-tile rack that cannot open throws first. Returns the number of
+    draws after which it opens (0: now), or ``None`` if it does not within
+    ``draws``.
+
+    Stops early, exactly, once opening is out of reach: when the rack kept with
+    every draw still to come cannot open (a rack that keeps more never opens
+    less), or the smaller proven distance after the discard exceeds the draws
+    left.
+    """
+    rack, seen = list(opener.rack.tiles), list(opener.seen)
+    if len(rack) >= MAX_RACK:
+        if opener.opens(rack, laid_bound(len(rack))):
+            return 0
+        thrown, _ = opener.advice(rack, seen)
+        rack = _without(rack, thrown)
+        seen.append(thrown)
+    bound = laid_bound(len(rack))
+    for k, tile in enumerate(draws, start=1):
+        rack.append(tile)
+        if opener.opens(rack, bound):
+            return k
+        left = len(draws) - k
+        if left == 0:
+            return None
+        thrown, distance = opener.advice(rack, seen)
+        rack = _without(rack, thrown)
+        seen.append(thrown)
+        if distance > left or not opener.opens([*rack, *draws[k:]], bound):
+            return None
+    return None
+
+
 def draw_odds(
     rack: Rack,
     rules: Rules,
@@ -588,30 +710,54 @@ def draw_odds(
     n: int,
     *,
     samples: int = DEFAULT_SAMPLES,
+    advice_samples: int = DEFAULT_ADVICE_SAMPLES,
     seed: int = 0,
+    seen: Sequence[Tile] = (),
     nearest: int | None = None,
+    progress: Callable[[int], None] | None = None,
 ) -> DrawOdds:
-    """P(the rack can open within ``n`` draws): ``samples`` draws of ``n`` unseen
-    tiles (``random.Random(seed)``, without replacement), each checked with
-    every tile drawn kept (an upper bound: a real player discards between
-    draws). ``nearest``: the smaller distance if known (a sample of fewer
-    tiles than that cannot open). 95 % Wilson interval."""
+    """P(the rack can open within ``n`` draws), two ways, over the same seeded
+    draws: sample ``i`` draws ``n`` tiles of ``unseen`` (``unseen`` minus
+    ``seen``: give both) in the order of ``random.Random(seed).sample``, the
+    ``i``-th call, without replacement (all of them when fewer are unseen).
+
+    - keep-everything, the first ``samples`` samples: the rack with every
+      tile drawn can open, laying at most :func:`laid_bound` of the rack's
+      size (:func:`can_open_with`): an upper bound on any play.
+    - following the advice, the first ``advice_samples`` samples:
+      :func:`follow_advice` (a discard table per draw that does not open):
+      what following the tool achieves, a lower bound on the best play. A
+      sample that fails to open keeping everything fails here too (the
+      advice's rack is a part of the kept one), so it is not played out.
+
+    ``nearest``: the smaller proven distance if known (fewer draws than that
+    cannot open; 0 opens at once). ``progress(1)`` after each advice sample.
+    95 % Wilson intervals [R-OPEN-MELDS, R-OPEN-PAIRS, R-KEEP-DISCARD].
+    """
     rng = random.Random(seed)
     pool = unseen.expanded()
     bound = laid_bound(len(rack))
     take = min(n, len(pool))
-    hits = 0
-    memo: dict[tuple[str, ...], bool] = {}
-    for _ in range(samples):
-        drawn = sort_tiles(rng.sample(pool, take))
+    opener = _Opener(rack, rules, seen)
+    keep_hits = advice_hits = 0
+    for i in range(max(samples, advice_samples)):
+        order = rng.sample(pool, take)
         if nearest is not None and (nearest == 0 or nearest > take):
-            hits += nearest == 0
-            continue
-        key = tuple(t.code for t in drawn)
-        if key not in memo:
-            memo[key] = can_open_with(rack, drawn, rules, bound)
-        hits += memo[key]
-    return DrawOdds(n, samples, seed, hits, _wilson(hits, samples))
+            keep = advice = nearest == 0
+        else:
+            keep = opener.opens([*rack.tiles, *order], bound)
+            advice = i < advice_samples and keep and follow_advice(opener, order) is not None
+        keep_hits += keep and i < samples
+        advice_hits += advice and i < advice_samples
+        if i < advice_samples and progress is not None:
+            progress(1)
+    return DrawOdds(
+        n,
+        seed,
+        Estimate(samples, keep_hits, _wilson(keep_hits, samples)),
+        Estimate(advice_samples, advice_hits, _wilson(advice_hits, advice_samples)),
+        opener.tables,
+    )
 
 
 def analyse_outs(
@@ -621,16 +767,20 @@ def analyse_outs(
     *,
     draws: int | None = None,
     samples: int = DEFAULT_SAMPLES,
+    advice_samples: int = DEFAULT_ADVICE_SAMPLES,
     seed: int = 0,
     time_limit: float = DEFAULT_TIME_LIMIT,
     progress: Callable[[int], None] | None = None,
+    draw_progress: Callable[[int], None] | None = None,
 ) -> OutsAnalysis:
     """Distance, outs, discard table (22 tiles) and ``--draws`` odds of a rack.
 
     ``seen``: tiles known to be out of play (checked by :func:`read_seen`);
     ``time_limit`` (seconds) is accepted for the callers and not needed: the
     distances, outs and table are exact and never cut [issue 17];
-    ``progress``: given to :func:`discard_table` (one call per row).
+    ``progress``: given to :func:`discard_table` (one call per row);
+    ``samples``, ``advice_samples``, ``seed``, ``draw_progress``: given to
+    :func:`draw_odds` with ``draws`` (see :func:`with_draw_odds`).
     """
     deadline = time.monotonic() + time_limit
     unseen = unseen_tiles(rack, rules, seen)
@@ -646,9 +796,28 @@ def analyse_outs(
                 rack, rules, unseen=unseen, time_limit=_left(deadline), progress=progress
             )
             outs = discards[0].outs
-    odds = None
-    if draws is not None:
-        ranks = [d.tiles for d in (melds, pairs) if d.tiles is not None and d.status == "optimal"]
-        nearest = min(ranks) if len(ranks) == 2 else None
-        odds = draw_odds(rack, rules, unseen, draws, samples=samples, seed=seed, nearest=nearest)
-    return OutsAnalysis(rack, rules, tuple(seen), unseen, melds, pairs, outs, discards, odds)
+    analysis = OutsAnalysis(rack, rules, tuple(seen), unseen, melds, pairs, outs, discards, None)
+    if draws is None:
+        return analysis
+    return with_draw_odds(analysis, draws, samples=samples, advice_samples=advice_samples,
+                          seed=seed, progress=draw_progress)  # fmt: skip
+
+
+def with_draw_odds(
+    analysis: OutsAnalysis,
+    n: int,
+    *,
+    samples: int = DEFAULT_SAMPLES,
+    advice_samples: int = DEFAULT_ADVICE_SAMPLES,
+    seed: int = 0,
+    progress: Callable[[int], None] | None = None,
+) -> OutsAnalysis:
+    """``analysis`` with its ``--draws n`` odds (:func:`draw_odds`), its proven
+    distances telling which samples cannot open or open at once."""
+    ranks = [d.tiles for d in (analysis.melds, analysis.pairs)
+             if d.tiles is not None and d.status == "optimal"]  # fmt: skip
+    nearest = min(ranks) if len(ranks) == 2 else None
+    odds = draw_odds(analysis.rack, analysis.rules, analysis.unseen, n, samples=samples,
+                     advice_samples=advice_samples, seed=seed, seen=analysis.seen,
+                     nearest=nearest, progress=progress)  # fmt: skip
+    return replace(analysis, draws=odds)

@@ -155,6 +155,7 @@ def outs(
     seen: Tiles = "",
     draws: int | None = None,
     samples: int = 1000,
+    advice_samples: int = 50,
     seed: int = 0,
     threshold: int = MELD_THRESHOLD,
     pairs_threshold: int = PAIRS_THRESHOLD,
@@ -171,7 +172,10 @@ def outs(
     ``rack``: at most 21 tiles waiting to draw, or 22 after the draw.
     ``seen``: tiles out of play (discards, melds on the table), text or a list.
     ``draws`` (2–50, or ``None``): also the Monte Carlo odds of opening within
-    that many draws, over ``samples`` (1–100,000) samples seeded with ``seed``.
+    that many draws, seeded with ``seed``: keeping every tile drawn (an upper
+    bound) over ``samples`` (1–100,000) samples, and following the discard
+    table after each draw (a lower bound on the best play) over
+    ``advice_samples`` (1–100,000) samples [R-KEEP-DISCARD].
     The rule options as ``solve``'s (points, pairs, tiles as text;
     ``time_limit`` in seconds). Returns the ``outs --format json`` object:
     ``rack``, ``seen``, ``unseen``, ``rules``, ``distance`` (``melds``,
@@ -186,6 +190,7 @@ def outs(
     """
     whole("draws", draws, 2, 50, none=True)
     whole("samples", samples, 1, 100_000)
+    whole("advice_samples", advice_samples, 1, 100_000)
     whole("seed", seed, 0, MAX_SEED)
     options = {
         "threshold": threshold, "pairs_threshold": pairs_threshold, "rising": rising,
@@ -198,7 +203,8 @@ def outs(
     case = build_case(tiles_text(rack), options)
     seen_tiles = read_seen(tiles_text(seen), case.rack, case.rules)
     result = analyse_outs(case.rack, case.rules, seen_tiles, draws=draws, samples=samples,
-                          seed=seed, time_limit=case.time_limit)  # fmt: skip
+                          advice_samples=advice_samples, seed=seed,
+                          time_limit=case.time_limit)  # fmt: skip
     return analysis_outs_json(result)
 
 

@@ -11,7 +11,15 @@ from typing import Any
 
 from tabulate import tabulate
 
-from rummy101_solver.engine.outs import DiscardRow, Distance, Outs, OutsAnalysis, Target
+from rummy101_solver.engine.outs import (
+    DiscardRow,
+    Distance,
+    DrawOdds,
+    Estimate,
+    Outs,
+    OutsAnalysis,
+    Target,
+)
 from rummy101_solver.game.rules import OpeningKind, Rules
 from rummy101_solver.game.tiles import codes
 from rummy101_solver.messages import count_of
@@ -98,18 +106,35 @@ def discard_json(row: DiscardRow) -> dict[str, Any]:
     }
 
 
+def _estimate_json(estimate: Estimate, bound: str) -> dict[str, Any]:
+    low, high = estimate.interval
+    return {
+        "samples": estimate.samples,
+        "hits": estimate.hits,
+        "probability": round(estimate.probability, 4),
+        "interval": [round(low, 4), round(high, 4)],
+        "bound": bound,
+    }
+
+
 def analysis_outs_json(analysis: OutsAnalysis) -> dict[str, Any]:
     """The whole ``outs --format json`` object (schema in the README)."""
     draws = None
     if analysis.draws is not None:
         odds = analysis.draws
         draws = {
+            # the keep-everything estimate, as before the advice's was added
             "n": odds.n,
             "samples": odds.samples,
             "seed": odds.seed,
             "probability": round(odds.probability, 4),
             "interval": [round(odds.interval[0], 4), round(odds.interval[1], 4)],
             "upper_bound": True,
+            "keep_all": _estimate_json(odds.keep_all, "upper"),
+            "following_advice": {
+                **_estimate_json(odds.advice, "lower"),
+                "discard_tables": odds.tables,
+            },
         }
     discard = analysis.recommended_discard
     return {
@@ -309,12 +334,25 @@ def analysis_outs_text(analysis: OutsAnalysis, fmt: str = "simple", *, color: bo
             lines.append("(none)")
         lines.append(outs_summary(analysis.outs))
     if analysis.draws is not None:
-        odds = analysis.draws
-        low, high = odds.interval
-        lines += [
-            "",
-            f"Within {odds.n} draws: {odds.probability * 100:.1f} % can open"
-            f" (95 % interval {low * 100:.1f}–{high * 100:.1f} %; {odds.samples} samples,"
-            f" seed {odds.seed}). An upper bound: it assumes every tile drawn is kept.",
-        ]
+        lines += ["", *draws_text(analysis.draws)]
     return "\n".join(lines).rstrip("\n")
+
+
+def _estimate_text(estimate: Estimate) -> str:
+    low, high = estimate.interval
+    return (
+        f"{estimate.probability * 100:.1f} % (95 % interval {low * 100:.1f}–{high * 100:.1f} %;"
+        f" {estimate.samples} samples)"
+    )
+
+
+def draws_text(odds: DrawOdds) -> list[str]:
+    """The ``--draws`` lines: both estimates, each named with the bound it is."""
+    return [
+        f"Within {odds.n} draws, P(can open) by seeded Monte Carlo (seed {odds.seed}):",
+        f"  following the advice: {_estimate_text(odds.advice)}; each draw that does not"
+        " open is followed by the discard table's recommended discard: a lower bound on the"
+        " best play.",
+        f"  keeping every tile:   {_estimate_text(odds.keep_all)}; nothing is thrown"
+        " between draws: an upper bound.",
+    ]
