@@ -18,5 +18,5 @@ their readings, lay-off places), ``plan`` (what a turn is), ``turn_model``
 (the best turn).
 
 Many deals and whole rounds (``simulate``, ``track``): ``simulate``,
-``rounds``, ``bots``, ``advice``.
+``rounds``, ``bots``, ``advice``; ``odds`` (shares and their 95 % intervals).
 """

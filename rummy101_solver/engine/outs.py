@@ -50,6 +50,7 @@ from typing import Literal
 
 from rummy101_solver.engine.candidates import Pattern
 from rummy101_solver.engine.model import Packing
+from rummy101_solver.engine.odds import wilson_interval
 from rummy101_solver.engine.pairs_distance import (
     Kind,
     pairs_distance,
@@ -600,17 +601,6 @@ def discard_table(
     return tuple(sorted(rows, key=_row_key))
 
 
-def _wilson(hits: int, n: int, z: float = 1.959964) -> tuple[float, float]:
-    """The 95 % Wilson score interval of a binomial proportion."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = hits / n
-    den = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / den
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
 def can_open_with(rack: Rack, extra: Sequence[Tile], rules: Rules, max_laid: int) -> bool:
     """Whether ``rack`` plus ``extra`` tiles has an opening (melds or pairs) meeting
     the bar that lays at most ``max_laid`` tiles [R-OPEN-MELDS, R-OPEN-PAIRS]:
@@ -754,8 +744,8 @@ def draw_odds(
     return DrawOdds(
         n,
         seed,
-        Estimate(samples, keep_hits, _wilson(keep_hits, samples)),
-        Estimate(advice_samples, advice_hits, _wilson(advice_hits, advice_samples)),
+        Estimate(samples, keep_hits, wilson_interval(keep_hits, samples)),
+        Estimate(advice_samples, advice_hits, wilson_interval(advice_hits, advice_samples)),
         opener.tables,
     )
 

@@ -43,7 +43,8 @@ from typing import Any
 
 from rummy101_solver.engine.bots import BOT_TIME_LIMIT, BotKind, plan_turn, wants_take
 from rummy101_solver.engine.check import check_arrangement
-from rummy101_solver.engine.simulate import Z_95, percentile, wilson_interval
+from rummy101_solver.engine.odds import Z_95, wilson_interval
+from rummy101_solver.engine.simulate import percentile
 from rummy101_solver.game.deal import RoundDeal, deal_round
 from rummy101_solver.game.parsing import RackError, parse_arrangement
 from rummy101_solver.game.round import (

@@ -39,6 +39,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
+from rummy101_solver.engine.odds import wilson_interval
 from rummy101_solver.game.deal import deal_indicator_rack, deal_rack
 from rummy101_solver.game.rules import Rules
 from rummy101_solver.game.tiles import Face, Rack
@@ -55,8 +56,6 @@ smaller chunks keep every process busy to the end (measured: 2,000 deals with
 PERCENTILES = (10, 50, 90, 99)
 """Percentiles reported for the best meld value and the pairs count."""
 
-Z_95 = 1.959963984540054
-"""The standard normal quantile of 0.975: a two-sided 95 % interval."""
 
 VALUE_BIN = 20
 """Points per row of the text histogram of best meld values (JSON gives every value)."""
@@ -340,24 +339,6 @@ def _merge(into: Tally, part: Tally) -> None:
 
 
 # --- results ---------------------------------------------------------------------------
-
-
-def wilson_interval(successes: int, trials: int, z: float = Z_95) -> tuple[float, float]:
-    """The Wilson score interval of a share: ``successes`` of ``trials``.
-
-    ``(centre ± half) / (1 + z²/n)`` with ``centre = p + z²/2n`` and
-    ``half = z·sqrt(p(1-p)/n + z²/4n²)``; unlike the normal approximation it
-    stays inside [0, 1] and is not empty at 0 or n successes.
-    """
-    if trials <= 0:
-        return (0.0, 1.0)
-    n, p = trials, successes / trials
-    denominator = 1 + z * z / n
-    centre = p + z * z / (2 * n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    low = 0.0 if successes <= 0 else (centre - half) / denominator  # exactly 0 at 0 of n
-    high = 1.0 if successes >= trials else (centre + half) / denominator  # and 1 at n of n
-    return (max(0.0, low), min(1.0, high))
 
 
 def percentile(histogram: Mapping[int, int], p: float) -> int:
