@@ -41,7 +41,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from rummy101_solver.engine.bots import BOT_TIME_LIMIT, BotKind, plan_turn, wants_take
+from rummy101_solver.engine.bots import BOT_TIME_LIMIT, BotKind, plan_turn, take_turn
 from rummy101_solver.engine.check import check_arrangement
 from rummy101_solver.engine.simulate import Z_95, percentile, wilson_interval
 from rummy101_solver.game.deal import RoundDeal, deal_round
@@ -228,13 +228,16 @@ def play_round(
     time_limit: float = BOT_TIME_LIMIT,
     keep_actions: bool = False,
     bots: BotKind = "outs",
+    shortcuts: bool = True,
 ) -> RoundResult:
     """Play ``deal`` to its end by the bots (module docstring) and score it.
 
     ``rules``: the round's rules (the indicator is the deal's); ``time_limit``:
     seconds per bot search; ``keep_actions``: keep every action in the result;
     ``bots``: which bots play (:data:`~rummy101_solver.engine.bots.BOT_KINDS`);
-    ``chunk_size``: rounds per chunk (never changes the figures).
+    ``shortcuts``: False plays the bots without their exact shortcuts (every
+    turn asked of ``play`` and ``outs`` whole; the same actions, slower: for
+    the tests that prove the shortcuts).
     Raises :class:`RoundViolation` when an action is refused or an audit fails.
     """
     rules = replace(rules or TrackRules(), indicator=deal.indicator)
@@ -280,15 +283,18 @@ def play_round(
         if turn > MAX_TURNS:
             raise fail(turn, seat, "turn", f"more than {MAX_TURNS} turns")
         state = states[seat - 1]
+        take = None
         if state.phase == "draw":
-            if wants_take(state, time_limit=time_limit):
+            take = take_turn(state, time_limit=time_limit, shortcuts=shortcuts)
+            if take is not None:
                 act(turn, seat, Event("take", player=seat))
             elif not stock:
                 break
             else:
                 act(turn, seat, Event("draw", tile=stock[0]))
         try:
-            bot = plan_turn(states[seat - 1], time_limit=time_limit, bots=bots)
+            bot = plan_turn(states[seat - 1], time_limit=time_limit, bots=bots, take=take,
+                            shortcuts=shortcuts)  # fmt: skip
         except ValueError as err:
             raise fail(turn, seat, "plan", str(err)) from None
         for event in bot.lays:
