@@ -113,3 +113,15 @@ def test_quick_bots_play_the_same_rounds_with_and_without_shortcuts() -> None:
         fast = play_round(deal, variant.rules, keep_actions=True, bots="quick")
         slow = play_round(deal, variant.rules, keep_actions=True, bots="quick", shortcuts=False)
         assert fast == slow, variant.name
+
+
+def test_a_take_no_turn_can_use_stops_without_the_turn_without_it() -> None:
+    # 92 points and Y5 taken: no opening, so the take is refused [R-TAKE-DISCARD];
+    # without_take=False skips the turn without the tile (the bots only ask "usable?")
+    rack = parse_rack("R10 R11 R12 R13 B10 B11 B12 B13 R2 R2 R5 R8 B1 B4 B4 B7 Y3 Y6 Y9 K1 K4 Y5")
+    rules = Rules(take=parse_rack("Y5").tiles[0])
+    full = best_turn(rack, (), rules, discard=False)
+    stop = best_turn(rack, (), rules, discard=False, without_take=False)
+    assert full.refused_take == stop.refused_take == rules.take
+    assert len(full.rack) == 21 and len(stop.rack) == 22  # the turn without it, or not
+    assert (stop.best.mode, stop.best.opening, stop.can_open) == ("none", None, False)

@@ -72,10 +72,16 @@ class BotTurn:
 
 
 def _best(
-    state: RoundState, rack: Rack, rules: Rules, time_limit: float, *, discard: bool = True
+    state: RoundState,
+    rack: Rack,
+    rules: Rules,
+    time_limit: float,
+    *,
+    discard: bool = True,
+    without_take: bool = True,
 ) -> PlayResult:
     return best_turn(rack, table_groups(state), rules, play_rules(state), time_limit=time_limit,
-                     discard=discard)  # fmt: skip
+                     discard=discard, without_take=without_take)  # fmt: skip
 
 
 def cannot_open(rack: Rack, rules: Rules) -> bool:
@@ -125,12 +131,15 @@ def take_turn(
     if shortcuts and state.my_opening is None and cannot_open(rack, rules):
         return None
     taking = replace(rules, take=tile)
-    take = _best(state, rack, taking, time_limit, discard=False)
+    # a tile no turn can use is refused: the turn without it is not needed here
+    take = _best(state, rack, taking, time_limit, discard=False, without_take=not shortcuts)
     # a take no turn can use comes back refused, its plan the turn without it
     if take.refused_take is not None or take.best.status == "none":
         return None
     if state.my_opening is None:
         return take if take.best.opening is not None else None
+    if shortcuts and take.best.finish.possible:
+        return take  # a finish needs no comparison
     stand = _best(state, Rack(state.rack), rules, time_limit, discard=False)
     better = take.best.finish.possible or take.best.residual_penalty < stand.best.residual_penalty
     return take if better else None
