@@ -29,8 +29,13 @@ exactly what ``rummy101 track`` keeps) and follows the tool's own advice
 
 ``quick`` bots (:data:`BOT_KINDS`) differ in one place only: not opened, they
 discard by :func:`quick_discard` (a tile with the fewest neighbours on the
-rack) instead of ``outs``' table, the slow part of a round (docs/simulate.md,
-"Speed of rounds"). Their figures are their own: say which bots played.
+rack) instead of ``outs``' table (docs/simulate.md, "Speed of rounds").
+Their figures are their own: say which bots played.
+
+Exact shortcuts (``shortcuts=True``, the default; the same actions as without
+them, tested round by round): a rack that :func:`cannot_open` asks no CP-SAT
+turn; the ``outs`` bots' unopened discard is ``outs``' discard table alone;
+the turn weighed before a take is the turn played after it.
 
 Every action is an :class:`~rummy101_solver.game.round.Event` the round engine
 (:mod:`rummy101_solver.engine.rounds`) applies through the same checks as
