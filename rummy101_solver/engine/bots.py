@@ -29,8 +29,13 @@ exactly what ``rummy101 track`` keeps) and follows the tool's own advice
 
 ``quick`` bots (:data:`BOT_KINDS`) differ in one place only: not opened, they
 discard by :func:`quick_discard` (a tile with the fewest neighbours on the
-rack) instead of ``outs``' table, the slow part of a round (docs/simulate.md,
-"Speed of rounds"). Their figures are their own: say which bots played.
+rack) instead of ``outs``' table (docs/simulate.md, "Speed of rounds").
+Their figures are their own: say which bots played.
+
+Exact shortcuts (``shortcuts=True``, the default; the same actions as without
+them, tested round by round): a rack that :func:`cannot_open` asks no CP-SAT
+turn; the ``outs`` bots' unopened discard is ``outs``' discard table alone;
+the turn weighed before a take is the turn played after it.
 
 Every action is an :class:`~rummy101_solver.game.round.Event` the round engine
 (:mod:`rummy101_solver.engine.rounds`) applies through the same checks as
@@ -44,12 +49,14 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from rummy101_solver.engine.advice import play_rules, table_groups, take_tile
-from rummy101_solver.engine.outs import analyse_outs
+from rummy101_solver.engine.outs import analyse_outs, discard_table, unseen_tiles
 from rummy101_solver.engine.plan import Move, Plan, PlayResult
-from rummy101_solver.engine.play import best_turn
+from rummy101_solver.engine.play import best_turn, choose_discard
+from rummy101_solver.engine.simulate import pairs_count
+from rummy101_solver.engine.sweep import sweep_rack, value_curve
 from rummy101_solver.game.round import Event, RoundState
 from rummy101_solver.game.rules import Rules
-from rummy101_solver.game.tiles import Rack, Tile
+from rummy101_solver.game.tiles import MAX_RACK, Rack, Tile
 
 BOT_TIME_LIMIT = 10.0
 """Seconds per search of a bot's turn (as ``play --time-limit``)."""
@@ -70,28 +77,85 @@ class BotTurn:
 
 
 def _best(
-    state: RoundState, rack: Rack, rules: Rules, time_limit: float, *, discard: bool = True
+    state: RoundState,
+    rack: Rack,
+    rules: Rules,
+    time_limit: float,
+    *,
+    discard: bool = True,
+    without_take: bool = True,
 ) -> PlayResult:
     return best_turn(rack, table_groups(state), rules, play_rules(state), time_limit=time_limit,
-                     discard=discard)  # fmt: skip
+                     discard=discard, without_take=without_take)  # fmt: skip
 
 
-def wants_take(state: RoundState, *, time_limit: float = BOT_TIME_LIMIT) -> bool:
-    """True when the bot takes the last discard instead of drawing (step 1 of the
-    module docstring) [R-TAKE-DISCARD, R-RESIDUAL]."""
+def cannot_open(rack: Rack, rules: Rules) -> bool:
+    """True when ``rack`` has no opening that meets its bar this turn, proven
+    without the solver; False when it may have one [R-OPEN-MELDS, R-OPEN-PAIRS,
+    R-KEEP-DISCARD, R-NO-MIX].
+
+    An unopened player's opening is melds worth ``rules.bar("melds")`` points
+    or ``rules.bar("pairs")`` pairs from the rack's own tiles, laying at most
+    ``len(rack) - rules.keep`` tiles (lay-offs and retrieved jokers never count
+    [R-SAME-TURN, R-RETRIEVE]; a taken tile that must be used only narrows it
+    [R-TAKE-DISCARD]) — exactly what ``play``'s opening models ask. The best
+    meld value is the sweep's with nothing drawn
+    (:func:`~rummy101_solver.engine.sweep.value_curve`) and the most pairs
+    :func:`~rummy101_solver.engine.simulate.pairs_count`: both exact (tested
+    against CP-SAT there, and against :func:`~rummy101_solver.engine.play.best_turn`
+    on seeded rounds in ``tests/test_bots.py``). False, to let ``play`` decide,
+    under the house rule that a one-turn finish stands at any value
+    [R-ONE-TURN-ANY-VALUE] and for a bar below 1.
+    """
+    meld_bar, pairs_bar = rules.bar("melds"), rules.bar("pairs")
+    laid = len(rack) - rules.keep
+    if rules.one_turn_any_value or min(meld_bar, pairs_bar) < 1 or laid < 1:
+        return False
+    if pairs_count(rack, joker_pairs=rules.joker_pairs, max_laid=laid) >= pairs_bar:
+        return False
+    best = value_curve(sweep_rack(rack.face_counts, rack.wilds, {}, laid), 0)[0]
+    return best < meld_bar
+
+
+def take_turn(
+    state: RoundState, *, time_limit: float = BOT_TIME_LIMIT, shortcuts: bool = True
+) -> PlayResult | None:
+    """The best turn taking the last discard (``play --take``, no discard
+    chosen) when the bot takes it instead of drawing, else ``None`` (step 1 of
+    the module docstring) [R-TAKE-DISCARD, R-RESIDUAL].
+
+    ``shortcuts`` (the default): an unopened bot whose rack with the tile
+    :func:`cannot_open` draws without asking CP-SAT — no opening at all means
+    none with the tile (the same answer, tested); False asks ``play`` always.
+    """
     tile = take_tile(state)
     if tile is None:
-        return False
+        return None
     rules = state.game_rules()
+    rack = Rack(state.rack).with_tile(tile)
+    if shortcuts and state.my_opening is None and cannot_open(rack, rules):
+        return None
     taking = replace(rules, take=tile)
-    take = _best(state, Rack(state.rack).with_tile(tile), taking, time_limit, discard=False)
+    # a tile no turn can use is refused: the turn without it is not needed here
+    take = _best(state, rack, taking, time_limit, discard=False, without_take=not shortcuts)
     # a take no turn can use comes back refused, its plan the turn without it
     if take.refused_take is not None or take.best.status == "none":
-        return False
+        return None
     if state.my_opening is None:
-        return take.best.opening is not None
+        return take if take.best.opening is not None else None
+    if shortcuts and take.best.finish.possible:
+        return take  # a finish needs no comparison
     stand = _best(state, Rack(state.rack), rules, time_limit, discard=False)
-    return take.best.finish.possible or take.best.residual_penalty < stand.best.residual_penalty
+    better = take.best.finish.possible or take.best.residual_penalty < stand.best.residual_penalty
+    return take if better else None
+
+
+def wants_take(
+    state: RoundState, *, time_limit: float = BOT_TIME_LIMIT, shortcuts: bool = True
+) -> bool:
+    """True when the bot takes the last discard instead of drawing
+    (:func:`take_turn`) [R-TAKE-DISCARD, R-RESIDUAL]."""
+    return take_turn(state, time_limit=time_limit, shortcuts=shortcuts) is not None
 
 
 def move_text(move: Move) -> str:
@@ -152,28 +216,69 @@ def quick_discard(rack: tuple[Tile, ...]) -> Tile:
     return min(numbered, key=lambda t: (neighbours(t), -t.points, tuple(-k for k in t.sort_key)))
 
 
+def _unopened_discard(
+    state: RoundState, rack: Rack, rules: Rules, time_limit: float, bots: BotKind, closed: bool
+) -> Tile:
+    """The discard of a bot that lays nothing while unopened (step 4); ``closed``:
+    :func:`cannot_open` said so (else ``play`` did)."""
+    if bots == "quick":
+        return quick_discard(state.rack)
+    if closed and len(rack) == MAX_RACK and rules.keep == 1:
+        # analyse_outs' own steps: its two distances (laying at most 21 tiles,
+        # nothing drawn) are not 0 (cannot_open), so its recommended discard is
+        # the first row of the discard table, every tile seen counted [R-TILES]
+        unseen = unseen_tiles(rack, rules, state.seen)
+        return discard_table(rack, rules, unseen=unseen, time_limit=time_limit)[0].tile
+    # as track's advice: outs of the rack, every tile seen counted [R-TILES]
+    outs = analyse_outs(rack, rules, state.seen, time_limit=time_limit)
+    tile = outs.recommended_discard
+    return tile if tile is not None else opened_discard(rack.tiles)
+
+
 def plan_turn(
-    state: RoundState, *, time_limit: float = BOT_TIME_LIMIT, bots: BotKind = "outs"
+    state: RoundState,
+    *,
+    time_limit: float = BOT_TIME_LIMIT,
+    bots: BotKind = "outs",
+    take: PlayResult | None = None,
+    shortcuts: bool = True,
 ) -> BotTurn:
     """The bot's turn after its draw or take (steps 2–4 of the module docstring).
 
-    ``state`` is in phase ``play``. Raises ``ValueError`` when no legal turn
-    exists (a taken tile that cannot be used: :func:`wants_take` never takes one).
+    ``state`` is in phase ``play``. ``take``: what :func:`take_turn` returned
+    for the tile just taken: its plan is this turn's (the same rack, table and
+    rules), only the discard is chosen. ``shortcuts`` (the default): an
+    unopened bot whose rack :func:`cannot_open` goes straight to its discard,
+    the ``outs`` bots' from ``outs``' discard table alone (the same tile as
+    ``analyse_outs``' recommended discard: tested); False asks ``play`` and
+    ``outs`` whole. Raises ``ValueError`` when no legal turn exists (a taken
+    tile that cannot be used: :func:`take_turn` never takes one).
     """
     rules = state.game_rules()
     if state.taken is not None:
         rules = replace(rules, take=state.taken)
-    result = _best(state, Rack(state.rack), rules, time_limit)
-    plan = result.best
+    rack = Rack(state.rack)
+    if shortcuts and state.my_opening is None and state.taken is None and cannot_open(rack, rules):
+        return BotTurn((), _unopened_discard(state, rack, rules, time_limit, bots, True))
+    table, play = table_groups(state), play_rules(state)
+    if (
+        take is not None
+        and state.taken is not None
+        and (take.rack, take.table, take.rules, take.play_rules) == (rack, table, rules, play)
+    ):
+        result = take
+        plan = result.best
+        if plan.mode != "none" and plan.discard_choice is None:
+            # best_turn's own last step with discard=True [R-KEEP-DISCARD]
+            choice = choose_discard(rack, table, rules, play, plan, time_limit=time_limit)
+            plan = replace(plan, discard_choice=choice)
+    else:
+        result = _best(state, rack, rules, time_limit)
+        plan = result.best
     if state.taken is not None and (result.refused_take is not None or plan.status == "none"):
         raise ValueError(f"the taken tile {state.taken.code} cannot be used [R-TAKE-DISCARD]")
     if plan.mode == "none":
-        if bots == "quick":
-            return BotTurn((), quick_discard(state.rack))
-        # as track's advice: outs of the rack, every tile seen counted [R-TILES]
-        outs = analyse_outs(Rack(state.rack), rules, state.seen, time_limit=time_limit)
-        tile = outs.recommended_discard
-        return BotTurn((), tile if tile is not None else opened_discard(plan.left))
+        return BotTurn((), _unopened_discard(state, rack, rules, time_limit, bots, False))
     if plan.discard_choice is not None:
         discard = plan.discard_choice.tile
     else:  # no choice made (a search cut short): the last tile, or the most points

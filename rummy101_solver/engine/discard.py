@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Literal
 
 from rummy101_solver.engine.sat import SatModel
@@ -85,8 +86,10 @@ class GoOut:
     proven: bool
 
 
-def _patterns(kinds: frozenset[GoOutKind]) -> list[tuple[Face, ...]]:
-    """Runs of 3–5 (a longer run splits into these, same tiles) and sets of 3–4."""
+@cache
+def _patterns(kinds: frozenset[GoOutKind]) -> tuple[tuple[Face, ...], ...]:
+    """Runs of 3–5 (a longer run splits into these, same tiles) and sets of 3–4
+    (built once per ``kinds``)."""
     out: list[tuple[Face, ...]] = []
     if "run" in kinds:
         for colour in COLOURS:
@@ -100,7 +103,7 @@ def _patterns(kinds: frozenset[GoOutKind]) -> list[tuple[Face, ...]]:
                     colours = [c for b, c in enumerate(COLOURS) if i >> b & 1]
                     if len(colours) == size:
                         out.append(tuple(face(c, number) for c in colours))
-    return out
+    return tuple(out)
 
 
 def tiles_to_go_out(

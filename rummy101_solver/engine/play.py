@@ -264,6 +264,7 @@ def best_turn(
     alternatives: int = 0,
     time_limit: float = DEFAULT_TIME_LIMIT,
     discard: bool = True,
+    without_take: bool = True,
 ) -> PlayResult:
     """The best turn of ``rack`` against ``table`` (from :func:`parse_table`).
 
@@ -280,6 +281,10 @@ def best_turn(
     ``time_limit`` in seconds for everything. ``discard``: False leaves the
     best plan's ``discard_choice`` ``None`` (a caller that only weighs the turn,
     as the bots of ``simulate --rounds`` weighing a take against the draw).
+    ``without_take``: when ``rules.take`` is a tile no turn can use, True
+    plays the turn without it (``refused_take`` set, the plan the rack's
+    without the tile); False stops there: ``refused_take`` set, the plan
+    none (for a caller that only asks whether the take is usable).
 
 
     Raises :class:`~rummy101_solver.game.parsing.RackError` when rack and table
@@ -305,6 +310,12 @@ def best_turn(
     can_open: bool | None = None
     if play.opened == "no" and (proven or opens):
         can_open = opens
+    if not candidates and rules.take is not None and proven and not without_take:
+        best = replace(_unopened(rack, table, "none"), mode="opened" if play.opened != "no"
+                       else "none")  # fmt: skip
+        return PlayResult(rack, table, rules, play, best, (), residual_before(rack, play.opened),
+                          can_open, proven, refused_take=rules.take,
+                          alternatives_asked=alternatives)  # fmt: skip
     if not candidates and rules.take is not None and proven:
         # the taken tile cannot be used: the turn is played without it, drawing
         # instead, so no tile the player never took is counted [R-TAKE-DISCARD]

@@ -39,9 +39,10 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any
 
-from rummy101_solver.engine.bots import BOT_TIME_LIMIT, BotKind, plan_turn, wants_take
+from rummy101_solver.engine.bots import BOT_TIME_LIMIT, BotKind, plan_turn, take_turn
 from rummy101_solver.engine.check import check_arrangement
 from rummy101_solver.engine.odds import Z_95, wilson_interval
 from rummy101_solver.engine.simulate import percentile
@@ -57,7 +58,7 @@ from rummy101_solver.game.round import (
 )
 from rummy101_solver.game.rules import Rules
 from rummy101_solver.game.scoring import Ending, PlayerHand, State, score_round
-from rummy101_solver.game.tiles import Tile, tile_set
+from rummy101_solver.game.tiles import Face, Tile, tile_set
 
 ROUND_CHUNK = 4
 """Rounds per chunk of work: fixed, so the figures never depend on how chunks run."""
@@ -182,19 +183,31 @@ def audit(
         words = [f"{t.code} x{k} too many" for t, k in sorted(extra.items(), key=_key)]
         words += [f"{t.code} x{k} missing" for t, k in sorted(missing.items(), key=_key)]
         return f"the tiles do not add up to the 106 of the set: {', '.join(words)} [R-TILES]"
-    if table and first.table:
-        rules = Rules(indicator=first.rules.indicator, joker_pairs=first.rules.joker_pairs)
-        text = " | ".join(g.text for g in first.table)
-        try:
-            groups = parse_arrangement(text, indicator=first.rules.indicator)
-        except RackError as err:
-            return f"the table does not read: {err}"
-        checked = check_arrangement(groups, rules)
-        for number, (group, meld) in enumerate(zip(checked.groups, first.table, strict=True), 1):
-            verdict = group.verdict
-            if not verdict.legal or verdict.kind != meld.kind:
-                why = verdict.errors[0].message if verdict.errors else f"not a {meld.kind}"
+    if table:
+        for number, meld in enumerate(first.table, 1):
+            why = _group_problem(meld.text, meld.kind, first.rules.indicator,
+                                 first.rules.joker_pairs)  # fmt: skip
+            if why is not None:
                 return f"table group {number} ({meld.text}) is not legal: {why}"
+    return None
+
+
+@lru_cache(maxsize=4096)
+def _group_problem(text: str, kind: str, indicator: Face | None, joker_pairs: bool) -> str | None:
+    """What is wrong with one table group by the product's check (``None``: a
+    legal ``kind``) [R-RUN, R-SET, R-PAIR, R-WILD]. A group's verdict depends
+    on its tiles and the rules alone, so it is judged once per text (a round's
+    groups stay on the table turn after turn); the copies across groups are
+    the tile count's to check (:func:`audit` counts first)."""
+    try:
+        groups = parse_arrangement(text, indicator=indicator)
+    except RackError as err:
+        return f"it does not read: {err}"
+    checked = check_arrangement(groups, Rules(indicator=indicator, joker_pairs=joker_pairs))
+    (group,) = checked.groups
+    verdict = group.verdict
+    if not verdict.legal or verdict.kind != kind:
+        return verdict.errors[0].message if verdict.errors else f"not a {kind}"
     return None
 
 
@@ -229,13 +242,16 @@ def play_round(
     time_limit: float = BOT_TIME_LIMIT,
     keep_actions: bool = False,
     bots: BotKind = "outs",
+    shortcuts: bool = True,
 ) -> RoundResult:
     """Play ``deal`` to its end by the bots (module docstring) and score it.
 
     ``rules``: the round's rules (the indicator is the deal's); ``time_limit``:
     seconds per bot search; ``keep_actions``: keep every action in the result;
     ``bots``: which bots play (:data:`~rummy101_solver.engine.bots.BOT_KINDS`);
-    ``chunk_size``: rounds per chunk (never changes the figures).
+    ``shortcuts``: False plays the bots without their exact shortcuts (every
+    turn asked of ``play`` and ``outs`` whole; the same actions, slower: for
+    the tests that prove the shortcuts).
     Raises :class:`RoundViolation` when an action is refused or an audit fails.
     """
     rules = replace(rules or TrackRules(), indicator=deal.indicator)
@@ -281,15 +297,18 @@ def play_round(
         if turn > MAX_TURNS:
             raise fail(turn, seat, "turn", f"more than {MAX_TURNS} turns")
         state = states[seat - 1]
+        take = None
         if state.phase == "draw":
-            if wants_take(state, time_limit=time_limit):
+            take = take_turn(state, time_limit=time_limit, shortcuts=shortcuts)
+            if take is not None:
                 act(turn, seat, Event("take", player=seat))
             elif not stock:
                 break
             else:
                 act(turn, seat, Event("draw", tile=stock[0]))
         try:
-            bot = plan_turn(states[seat - 1], time_limit=time_limit, bots=bots)
+            bot = plan_turn(states[seat - 1], time_limit=time_limit, bots=bots, take=take,
+                            shortcuts=shortcuts)  # fmt: skip
         except ValueError as err:
             raise fail(turn, seat, "plan", str(err)) from None
         for event in bot.lays:

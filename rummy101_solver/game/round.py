@@ -257,10 +257,21 @@ class RoundState:
         """Copies of each kind not yet seen (every kind of the set, zeros
         included, canonical order): the set minus the rack, :attr:`seen` and
         the indicator [R-TILES, R-INDICATOR]."""
-        left = tile_set(self.rules.indicator)
-        left.subtract(Counter(self.rack))
-        left.subtract(Counter(self.seen))
+        left = _unseen(self)
         return {t: left[t] for t in sort_tiles(left)}
+
+
+def _unseen(state: RoundState) -> Counter[Tile]:
+    """:meth:`RoundState.unseen_counts` unsorted, for the checks of every event
+    (a simulated round asks thousands of times) [R-TILES, R-INDICATOR]."""
+    left = tile_set(state.rules.indicator)
+    left.subtract(state.rack)
+    for group in state.table:
+        left.subtract(group.tiles)
+    left.subtract(t for _, t in state.discards)
+    for _, tiles in state.known:
+        left.subtract(tiles)
+    return left
 
 
 def before(seat: int, players: int) -> int:
@@ -277,7 +288,7 @@ def _whose(state: RoundState, player: int) -> str:
 
 
 def _copies_left(state: RoundState, tile: Tile) -> int:
-    return state.unseen_counts().get(tile, 0)
+    return _unseen(state)[tile]
 
 
 def _third(tile: Tile, where: str) -> str:
@@ -356,7 +367,7 @@ def _take_from(state: RoundState, player: int, tiles: Sequence[Tile], what: str)
             rack[tile] -= 1
         return replace(state, rack=sort_tiles(rack.elements()))
     held = Counter(state.held(player))
-    unseen = Counter(state.unseen_counts())
+    unseen = _unseen(state)
     for tile in tiles:
         if held[tile] > 0:
             held[tile] -= 1
