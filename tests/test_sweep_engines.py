@@ -165,3 +165,35 @@ def test_bad_counts_are_refused_by_the_compiled_loops() -> None:
     c = S._sweepc.CSweep([0] * 52, [0] * 52, 0, 0, 21, 1)
     with pytest.raises(ValueError, match="held face"):
         c.row_outs(0, 101, 1)
+
+
+def test_a_bar_far_above_the_rack_is_answered_at_once() -> None:
+    """A bar no packing can reach is refused by the sweep's value bound as it
+    goes (value so far + the rack's points still to come + 13 per tile still
+    to place fall short), not by sweeping every limit up to the laid bound: a
+    new user's `--threshold 9999` once took 24 GB [R-OPEN-MELDS]."""
+    rack = dealt(3, 21)
+    assert S.meld_distance(rack, 9999) == (None, None)
+    assert S.meld_distance(rack, 400) == (None, None)
+    assert S.meld_distance(rack, 215)[0] == 9  # far, and still exact
+    for py_or_c in (S.Sweep(rack, 3, bar=101), S.CompiledSweep(rack, 3, bar=101)):
+        assert S._first(py_or_c.curve(), 101) == S.meld_distance(rack, 101)[0]
+
+
+def test_a_sweep_too_large_stops_with_a_clean_error() -> None:
+    """Beyond the sweep's memory budget (1 GiB; RUMMY101_SWEEP_MEMORY in bytes)
+    `outs` says so in one line, exit 2, no traceback."""
+    # rummy101 deal --seed 3 --size 21
+    rack = "R1 R5 R12 B2 B5 B7 B8 B9 B10 B12 B13 K1 K3 K4 K5 K6 K8 K11 Y5 Y8 Y10"
+    env = dict(os.environ, RUMMY101_SWEEP_MEMORY="20000000")
+    run = subprocess.run(
+        [sys.executable, "-m", "rummy101_solver", "outs", *rack.split(), "--threshold", "215"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+    )
+    assert run.returncode == 2, run.stderr
+    assert run.stderr.startswith("Error: out of memory (the sweep placing up to ")
+    assert "MiB): a bar far above what the rack can reach" in run.stderr
+    assert "Traceback" not in run.stderr

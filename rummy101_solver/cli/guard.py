@@ -227,6 +227,13 @@ def _run_guarded(run: Callable[[], Any], handed: list[bool]) -> int:
         return EXIT_BROKEN_PIPE
     except OSError as err:
         return _os_error(err)
+    except MemoryError as err:
+        _flush_stdout()
+        _say(
+            f"Error: out of memory ({err or 'the question is too large'}): a bar far above"
+            " what the rack can reach needs very many drawn tiles; try a lower bar"
+        )
+        return EXIT_BAD_INPUT
     except Exception as err:
         if _interrupted_by_ctrl_c(err):
             return _interrupted()

@@ -48,6 +48,11 @@ typedef struct {
 } Layer;
 
 static int slots_g; /* set per sweep before layer calls (single-threaded, GIL held) */
+/* layer memory of the forward pass under way, and its budget: a sweep that
+ * would need more stops with MemoryError instead of taking the machine's
+ * memory (a bar far above a rack's reach needs many drawn tiles) */
+static size_t op_bytes = 0;
+static size_t BUDGET = (size_t)1 << 30; /* 1 GiB; RUMMY101_SWEEP_MEMORY (bytes) changes it */
 
 static void layer_free(Layer *L) {
     free(L->keys);
@@ -65,6 +70,10 @@ static int layer_init(Layer *L, int capn) {
     L->capn = capn;
     L->hsize = 16;
     while (L->hsize < 2 * capn) L->hsize <<= 1;
+    op_bytes += (size_t)capn * (sizeof(uint32_t) + sizeof(uint16_t) +
+                                (size_t)slots_g * (sizeof(int16_t) + sizeof(uint16_t))) +
+                sizeof(int32_t) * (size_t)L->hsize;
+    if (op_bytes > BUDGET) return -1;
     L->keys = malloc(sizeof(uint32_t) * capn);
     L->val = malloc(sizeof(int16_t) * (size_t)capn * slots_g);
     L->occ = malloc(sizeof(uint16_t) * (size_t)capn * slots_g);
@@ -122,6 +131,10 @@ static int layer_get(Layer *L, uint32_t key) {
     }
     if (L->n == L->capn) {
         int nc = L->capn * 2;
+        op_bytes += (size_t)L->capn * (sizeof(uint32_t) + sizeof(uint16_t) +
+                                       (size_t)slots_g * (sizeof(int16_t) + sizeof(uint16_t))) +
+                    sizeof(int32_t) * (size_t)L->hsize * 2;
+        if (op_bytes > BUDGET) return -1;
         uint32_t *k = realloc(L->keys, sizeof(uint32_t) * nc);
         if (!k) return -1;
         L->keys = k;
@@ -206,6 +219,8 @@ typedef struct {
     PyObject_HEAD
     int held[52], avail[52];
     int wh, wavail, max_laid, size, limit, capu, wmax, slots, cols;
+    int vbar;           /* > 0: drop forward entries that cannot reach it (value bound) */
+    int rem[NLAYERS];   /* points of the rack's tiles at the colour steps from s on */
     int *slot_k, *slot_u;
     Layer fwd[NLAYERS];
     Layer back[NLAYERS];
@@ -516,6 +531,22 @@ static int index_records(SweepObject *S, int step, int nstates) {
     return 0;
 }
 
+/* An upper bound on what the rest of a packing can add from state `key`
+ * after step (n, c): the open short runs' tiles (credited when they reach 3),
+ * the rack's tiles still to come, 13 per wild tile held and unused; the
+ * caller adds 13 per tile still to place. */
+static inline int rest_bound(const SweepObject *S, uint32_t key, int n, int c, int next_step) {
+    int pend = 0;
+    for (int cc = 0; cc < 4; cc++) {
+        int m = (c == 4 || cc <= c) ? n : n - 1;
+        if (m < 1) continue;
+        int cs = (key >> (cc * 6)) & CS_MASK;
+        pend += CSA[cs][0] * m + CSA[cs][1] * (2 * m - 1);
+    }
+    int free = S->wh - (int)((key >> W_SHIFT) & 3);
+    return pend + S->rem[next_step] + 13 * (free > 0 ? free : 0);
+}
+
 /* One forward step from `cur` into `nw` (initialised by the caller).
  * mode 0: sweep.py's forward pruning (room, closings, short runs).
  * mode 1: keep only entries some part of `bound` (a backward layer, with
@@ -574,6 +605,7 @@ static int step_forward(SweepObject *S, int step, Layer *cur, Layer *nw, const M
                     bi = layer_find(bound, key2);
                     if (bi < 0) continue;
                 }
+                int ub0 = (mode == 0 && S->vbar) ? rest_bound(S, key2, n, c, step + 1) : 0;
                 int ti = -1;
                 for (int e = 0; e < cn; e++) {
                     int sl = o[e];
@@ -582,6 +614,7 @@ static int step_forward(SweepObject *S, int step, Layer *cur, Layer *nw, const M
                     int u2 = su[sl] + mv->du;
                     if (u2 > capu) u2 = capu;
                     int val = v[sl] + mv->dv;
+                    if (mode == 0 && S->vbar && val + ub0 + 13 * (limit - k2) < S->vbar) continue;
                     if (mode) {
                         int b = bound->pmax[(size_t)bi * (S->limit + 1) + (d - k2)];
                         if (b < 0 || val + b < bar) continue;
@@ -631,12 +664,14 @@ static int step_forward(SweepObject *S, int step, Layer *cur, Layer *nw, const M
                     bi = layer_find(bound, key2);
                     if (bi < 0) continue;
                 }
+                int ub0 = (mode == 0 && S->vbar) ? rest_bound(S, key2, n, 4, step + 1) : 0;
                 int ti = -1;
                 for (int e = 0; e < cn; e++) {
                     int sl = o[e];
                     int k2 = sk[sl] + dk;
                     if (k2 > limit) continue;
                     int val = v[sl] + dv;
+                    if (mode == 0 && S->vbar && val + ub0 + 13 * (limit - k2) < S->vbar) continue;
                     if (mode) {
                         int b = bound->pmax[(size_t)bi * (S->limit + 1) + (d - k2)];
                         if (b < 0 || val + b < bar) continue;
@@ -874,18 +909,20 @@ static int read_counts(PyObject *seq, int *out) {
 
 static PyTypeObject SweepType;
 
-/* CSweep(held, avail, wilds, wild_avail, max_laid, limit, record=False): the
- * forward sweep; with record, its moves are kept as the predecessor index of
- * the backward sweep and the joins (else built when first needed) */
+/* CSweep(held, avail, wilds, wild_avail, max_laid, limit, record=False, bar=0):
+ * the forward sweep; with record, its moves are kept as the predecessor index
+ * of the backward sweep and the joins (else built when first needed); with a
+ * bar, entries that cannot reach it (rest_bound) are dropped: the curve is
+ * then exact only where it reaches the bar */
 static PyObject *Sweep_new_fwd(PyTypeObject *type, PyObject *args, PyObject *kw) {
     PyObject *held, *avail;
-    int wh, wavail, max_laid, limit, record_moves = 0;
+    int wh, wavail, max_laid, limit, record_moves = 0, vbar = 0;
     if (!inited) {
         PyErr_SetString(PyExc_RuntimeError, "_sweepc.init was not called");
         return NULL;
     }
-    if (!PyArg_ParseTuple(args, "OOiiii|p", &held, &avail, &wh, &wavail, &max_laid, &limit,
-                          &record_moves))
+    if (!PyArg_ParseTuple(args, "OOiiii|pi", &held, &avail, &wh, &wavail, &max_laid, &limit,
+                          &record_moves, &vbar))
         return NULL;
     SweepObject *S = (SweepObject *)type->tp_alloc(type, 0);
     if (!S) return NULL;
@@ -901,6 +938,12 @@ static PyObject *Sweep_new_fwd(PyTypeObject *type, PyObject *args, PyObject *kw)
     }
     S->wh = wh;
     S->wavail = wavail;
+    S->vbar = vbar > 0 ? vbar : 0;
+    S->rem[NSTEPS] = 0;
+    for (int st = NSTEPS - 1; st >= 0; st--) {
+        int nn = st / 5 + 1, cc = st % 5;
+        S->rem[st] = S->rem[st + 1] + (cc < 4 ? nn * S->held[cc * 13 + nn - 1] : 0);
+    }
     S->max_laid = max_laid;
     S->limit = limit;
     int size = wh;
@@ -925,6 +968,10 @@ static PyObject *Sweep_new_fwd(PyTypeObject *type, PyObject *args, PyObject *kw)
     }
     memset(S->closing, -2, sizeof(S->closing));
     slots_g = S->slots;
+    op_bytes = 0;
+    const char *budget = getenv("RUMMY101_SWEEP_MEMORY");
+    BUDGET = (size_t)1 << 30;
+    if (budget && atoll(budget) > 0) BUDGET = (size_t)atoll(budget);
     if (layer_init(&S->fwd[0], 8) < 0) {
         Py_DECREF(S);
         return PyErr_NoMemory();
@@ -939,6 +986,10 @@ static PyObject *Sweep_new_fwd(PyTypeObject *type, PyObject *args, PyObject *kw)
                 0 ||
             (S->rec_ok && index_records(S, step, S->fwd[step + 1].n) < 0)) {
             Py_DECREF(S);
+            if (op_bytes > BUDGET)
+                return PyErr_Format(PyExc_MemoryError,
+                                    "the sweep placing up to %d tiles needs more than %zu MiB",
+                                    limit, BUDGET >> 20);
             return PyErr_NoMemory();
         }
     }
@@ -1105,6 +1156,7 @@ static PyObject *Sweep_finish_value(SweepObject *S, PyObject *noargs) {
 static int do_backward(SweepObject *S, int bar) {
     if (S->have_back && S->back_bar == bar) return 0;
     slots_g = S->slots;
+    op_bytes = 0;
     if (build_preds(S) < 0) return -1;
     for (int i = 0; i < NLAYERS; i++) layer_free(&S->back[i]);
     S->have_back = 0;
@@ -1275,6 +1327,7 @@ static PyObject *Sweep_row_outs(SweepObject *S, PyObject *args) {
     }
     if (do_backward(S, bar) < 0) return PyErr_NoMemory();
     slots_g = S->slots;
+    op_bytes = 0;
     int c0 = face / 13, n0 = face % 13 + 1, si = (n0 - 1) * 5 + c0;
     Mod md = {face, -1, -1};
     MoveList *tmp[NSUB];
@@ -1500,7 +1553,7 @@ static PyTypeObject SweepType = {
     .tp_new = Sweep_new_fwd,
     .tp_dealloc = (destructor)Sweep_dealloc,
     .tp_methods = Sweep_methods,
-    .tp_doc = "CSweep(held, avail, wilds, wild_avail, max_laid, limit, record=False).",
+    .tp_doc = "CSweep(held, avail, wilds, wild_avail, max_laid, limit, record=False, bar=0).",
 };
 
 /* ------------------------------------------------------------------ init */

@@ -141,7 +141,7 @@ def meld_distance(
     most = min(most, rack.max_laid)
     limit = min(start, most)
     while True:
-        sweep = new_sweep(rack, limit)
+        sweep = new_sweep(rack, limit, bar=bar)
         found = _first(sweep.curve(), bar)
         if found is not None:
             return found, sweep
@@ -321,7 +321,7 @@ def _distance_and_one_more(rack: SweepRack, bar: int) -> tuple[int | None, AnySw
     most = min(most, rack.max_laid)
     limit = 1
     while True:
-        sweep = new_sweep(rack, min(limit, rack.max_laid + 1), joins=True)
+        sweep = new_sweep(rack, min(limit, rack.max_laid + 1), joins=True, bar=bar)
         found = _first(sweep.curve(), bar)
         if found is not None and (found < sweep.limit or sweep.limit == rack.max_laid + 1):
             return found, sweep
@@ -387,13 +387,13 @@ class CompiledSweep:
 
     steps = STEPS
 
-    def __init__(self, rack: SweepRack, limit: int, *, joins: bool = False) -> None:
+    def __init__(self, rack: SweepRack, limit: int, *, joins: bool = False, bar: int = 0) -> None:
         if _sweepc is None:
             raise RuntimeError("the compiled sweep is not built")
         self.rack = rack
         self.limit = limit
         self._c = _sweepc.CSweep(
-            rack.held, rack.avail, rack.wilds, rack.wild_avail, rack.max_laid, limit, joins
+            rack.held, rack.avail, rack.wilds, rack.wild_avail, rack.max_laid, limit, joins, bar
         )
 
     def curve(self) -> list[int]:
@@ -427,9 +427,15 @@ AnySweep = Sweep | CompiledSweep
 """Either engine: the pure-Python :class:`Sweep` or :class:`CompiledSweep`."""
 
 
-def new_sweep(rack: SweepRack, limit: int, *, joins: bool = False) -> AnySweep:
+def new_sweep(rack: SweepRack, limit: int, *, joins: bool = False, bar: int = 0) -> AnySweep:
     """The forward sweep of ``rack`` with at most ``limit`` placed tiles, by
     the compiled loops when :data:`COMPILED`, else in pure Python. ``joins``:
     many joins will follow (outs of every discard row): the compiled forward
-    then keeps its moves for them as it goes (about a tenth slower)."""
-    return CompiledSweep(rack, limit, joins=joins) if COMPILED else Sweep(rack, limit)
+    then keeps its moves for them as it goes (about a tenth slower). ``bar``
+    (points, 0: none): entries that cannot reach it are dropped as the sweep
+    goes (their value, the points still possible and 13 per tile still to
+    place fall short), so the curve is exact only where it reaches the bar,
+    and a bar far above the rack's reach costs little."""
+    if COMPILED:
+        return CompiledSweep(rack, limit, joins=joins, bar=bar)
+    return Sweep(rack, limit, bar=bar)

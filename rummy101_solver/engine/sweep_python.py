@@ -35,14 +35,23 @@ from rummy101_solver.engine.sweep_steps import (
 )
 from rummy101_solver.game.tiles import WILD_TILES
 
+_STEP_INDEX = {step: i for i, step in enumerate(STEPS)}
+
 
 class Sweep:
     """One forward sweep of a :class:`SweepRack` with at most ``limit`` placed
     tiles; :meth:`backward` adds the backward sweep for outs and discard rows."""
 
-    def __init__(self, rack: SweepRack, limit: int) -> None:
+    def __init__(self, rack: SweepRack, limit: int, *, bar: int = 0) -> None:
         self.rack = rack
         self.limit = limit
+        self.bar = max(0, bar)
+        # points of the rack's tiles at the colour steps from each step on
+        self._rem = [0] * (len(STEPS) + 1)
+        for st in range(len(STEPS) - 1, -1, -1):
+            n, c = STEPS[st]
+            here = n * rack.held[c * 13 + n - 1] if c >= 0 else 0
+            self._rem[st] = self._rem[st + 1] + here
         self.cap = max(0, min(U_MASK, rack.size + limit - rack.max_laid))
         self.wmax = min(WILD_TILES, rack.wild_avail)
         self.layers: list[Layer] = []  # the layer before each step
@@ -207,15 +216,35 @@ class Sweep:
                 if tgt is None:
                     tgt = new[key2] = {}
                 dku = dk << U_BITS
+                floor = self.bar - self._rest_bound(key2, n, c) if self.bar else NEG
                 for ku, v in items:
                     u = (ku & U_MASK) + du
                     ku2 = (ku & ~U_MASK) + dku | (u if u < cap else cap)
                     if ku2 >> U_BITS > limit:
                         continue
                     v += dv
+                    if v + 13 * (limit - (ku2 >> U_BITS)) < floor:
+                        continue
                     if tgt.get(ku2, NEG) < v:
                         tgt[ku2] = v
         return self._finish(new)
+
+    def _rest_bound(self, key: int, n: int, c: int) -> int:
+        """An upper bound on the points the rest of a packing adds from state
+        ``key`` after step (``n``, ``c``; ``c = -1``: the sets): the open short
+        runs' tiles (credited when they reach 3), the rack's tiles still to
+        come and 13 per wild tile held and unused; 13 per tile still to place
+        is the caller's [R-VALUE]."""
+        pend = 0
+        for cc in range(4):
+            m = n if (c < 0 or cc <= c) else n - 1
+            if m < 1:
+                continue
+            a1, a2, _ = _CS[(key >> (cc * CS_BITS)) & CS_MASK]
+            pend += a1 * m + a2 * (2 * m - 1)
+        step = _STEP_INDEX[n, c] + 1
+        free = self.rack.wilds - ((key >> W_SHIFT) & 3)
+        return pend + self._rem[step] + 13 * max(0, free)
 
     def _short_runs_cost(self, n: int, c: int = 3) -> Callable[[int], int]:
         """The fewest tiles still to place for the short runs open after colour
@@ -273,11 +302,14 @@ class Sweep:
                 if tgt is None:
                     tgt = new[key2] = {}
                 dku = dk << U_BITS
+                floor = self.bar - self._rest_bound(key2, n, -1) if self.bar else NEG
                 for ku, v in inner.items():
                     ku2 = ku + dku
                     if ku2 >> U_BITS > limit:
                         continue
                     v += dv
+                    if v + 13 * (limit - (ku2 >> U_BITS)) < floor:
+                        continue
                     if tgt.get(ku2, NEG) < v:
                         tgt[ku2] = v
         return self._finish(new)
