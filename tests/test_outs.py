@@ -387,6 +387,18 @@ def test_cli_text_and_exit_code_one() -> None:
     assert "J=R12(draw)" in output
 
 
+def test_seen_repeated_adds_its_tiles() -> None:
+    """``--seen R12 --seen R12`` is ``--seen "R12 R12"``: each --seen adds its
+    tiles (a player adds the discards one at a time; the last one alone was
+    kept before, silently)."""
+    once, code = run(*ONE_FROM_101.split(), "--seen", "R12 R12")
+    twice, code2 = run(*ONE_FROM_101.split(), "--seen", "R12", "--seen", "R12")
+    assert (twice, code2) == (once, code) and "Seen (2): R12 R12" in twice
+    output, code = run("R3", "--seen", "R3", "--seen", "R3")
+    assert code == 2
+    assert "Error: 'R3': --seen tile 2: a third R3" in output
+
+
 def test_cli_exit_zero_when_the_rack_opens() -> None:
     _, code = run("R10", "R11", "R12", "B11", "B12", "B13", "K10", "K11", "K12", "K13", "Y1")
     assert code == 0  # 115 points laying 10 of 11 tiles

@@ -20,9 +20,9 @@ EXIT_DISTANCE_MORE = 1
 
 @click.command()
 @click.argument("tiles", nargs=-1)
-@click.option("--seen", metavar="TILES", default=None,
+@click.option("--seen", metavar="TILES", multiple=True,
               help="Tiles out of play: discards, melds on the table (the indicator"
-              " counts as seen by itself).")  # fmt: skip
+              " counts as seen by itself). Repeatable: each --seen adds its tiles.")  # fmt: skip
 @with_options("indicator", "threshold", "pairs_threshold", "rising", "after", "after_pairs",
               "joker_pairs")  # fmt: skip
 @click.option("--draws", type=IntRange(2, 50), default=None, metavar="N",
@@ -44,7 +44,7 @@ EXIT_DISTANCE_MORE = 1
 @with_options("fmt", "color")
 def outs(
     tiles: tuple[str, ...],
-    seen: str | None,
+    seen: tuple[str, ...],
     draws: int | None,
     samples: int,
     advice_samples: int,
@@ -81,7 +81,7 @@ def outs(
     from rummy101_solver.report.render import dumps
 
     try:
-        seen_tiles = read_seen(seen or "", case.rack, case.rules)
+        seen_tiles = read_seen(" ".join(seen), case.rack, case.rules)
     except RackError as err:
         fail(str(err))
     stderr = sys.stderr
