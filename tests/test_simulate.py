@@ -31,6 +31,7 @@ from rummy101_solver.engine.simulate import (
     simulate,
     simulation_json,
     simulation_text,
+    start_guess,
     stranded_tiles,
     wilson_interval,
 )
@@ -492,9 +493,12 @@ def test_bench_simulate_reports_deals_per_second() -> None:
     out, code = invoke("bench", "--racks", "1", "--batch-racks", "0", "--simulate", "30",
                        "--jobs", "1")  # fmt: skip
     assert code == 0
-    last = out.splitlines()[-1]
-    assert last.startswith("simulate: 30 deals of 22 tiles, classic rules, --jobs 1: ")
-    assert last.endswith(" deals/s")
+    plain, distance = out.splitlines()[-2:]
+    assert plain.startswith("simulate: 30 deals of 22 tiles, classic rules, --jobs 1: ")
+    assert distance.startswith(
+        "simulate --distance: 30 deals of 22 tiles, classic rules, --jobs 1: "
+    )
+    assert plain.endswith(" deals/s") and distance.endswith(" deals/s")
 
 
 def _no_dealing(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -544,3 +548,53 @@ def test_plot_file_or_folder_without_write_permission_says_cannot_write(
         2,
         "Error: --plot 'new.png': cannot write: its folder is not writable\n",
     )
+
+
+def test_unseen_counts_equal_unseen_tiles_on_dealt_racks() -> None:
+    """``simulate --distance``'s fast unseen copies are ``unseen_tiles``'
+    [R-TILES, R-INDICATOR]: classic, a fixed and a per-deal indicator."""
+    from rummy101_solver.engine.outs import unseen_counts, unseen_tiles
+    from rummy101_solver.game.deal import deal_rack
+
+    checked = 0
+    for seed in range(1, 101):
+        size = 21 + seed % 2
+        ind, okey = deal_indicator_rack(seed, size)
+        fixed = parse_face("K12")
+        _, k12 = deal_indicator_rack(seed, size, indicator=fixed)
+        for rack, rules in (
+            (deal_rack(seed, size), Rules()),
+            (okey, replace(Rules(), indicator=ind)),
+            (k12, replace(Rules(), indicator=fixed)),
+        ):
+            want = unseen_tiles(rack, rules).counts
+            assert unseen_counts(rack, rules) == want, (seed, rack.codes)
+            assert sum(want.values()) == 106 - size - (rules.indicator is not None)
+            checked += 1
+    assert checked == 300
+
+
+def test_start_guess_values() -> None:
+    assert [start_guess(s) for s in (-5, 0, 1, 35, 36, 80, 81, 105, 106)] == [
+        0, 0, 1, 1, 2, 2, 3, 3, 4,
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize("size", [21, 22])
+def test_meld_distance_is_the_same_from_any_start(size: int) -> None:
+    """The start of the meld distance's sweep is speed alone: from 0, from the
+    guess and from two above the distance the answer is the same, and
+    ``distance_figures`` gives it (distances 0 to 4 among these racks)."""
+    from rummy101_solver.engine.outs import laid_bound, unseen_counts
+    from rummy101_solver.engine.sweep import meld_distance, sweep_rack
+
+    rules = Rules()
+    seen: Counter[int | None] = Counter()
+    for rack in deal_racks(700 + size, 60, size):
+        sr = sweep_rack(rack.face_counts, rack.wilds, unseen_counts(rack, rules), laid_bound(size))
+        d, _ = meld_distance(sr, 101)
+        for start in (1, 2, 3) if d is None else (1, d, d + 1, d + 2):
+            assert meld_distance(sr, 101, start=start)[0] == d, (rack.codes, start)
+        assert distance_figures(rack, rules, 10.0)["distance_melds"] == d
+        seen[d] += 1
+    assert {0, 1, 2, 3} <= set(seen), seen

@@ -65,7 +65,8 @@ def bench(racks: int, seed: int, size: int | None, alternatives: int, batch_rack
     against GROUPS table groups, as dealt by play.deal_turn), per player state.
 
     With --simulate: 'simulate' on that many deals of SIZE tiles, classic
-    rules, JOBS processes: deals per second.
+    rules, JOBS processes, without and with --distance: deals per second
+    (each line counts its worker processes' start).
 
     With --rounds: 'simulate --rounds' on that many rounds of 4 players,
     classic rules, the BOTS bots, JOBS processes: rounds per second
@@ -130,16 +131,22 @@ def bench(racks: int, seed: int, size: int | None, alternatives: int, batch_rack
     if simulate_deals:
         from concurrent.futures import ProcessPoolExecutor
 
-        from rummy101_solver.engine.simulate import Variant, simulate
+        from rummy101_solver.engine.simulate import (
+            DEFAULT_STATISTICS,
+            DISTANCE_STATISTICS,
+            Variant,
+            simulate,
+        )
 
-        start = time.perf_counter()
-        with ProcessPoolExecutor(max_workers=jobs, initializer=init_worker) as pool:
-            simulate(simulate_deals, seed, size, [Variant("classic")],
-                     executor=pool if jobs > 1 else None)  # fmt: skip
-        total = time.perf_counter() - start
-        rate = simulate_deals / total
-        click.echo(f"simulate: {simulate_deals} deals of {size} tiles, classic rules,"
-                   f" --jobs {jobs}: {total:.2f} s, {rate:.0f} deals/s")  # fmt: skip
+        for label, stats in (("", DEFAULT_STATISTICS), (" --distance", DISTANCE_STATISTICS)):
+            start = time.perf_counter()
+            with ProcessPoolExecutor(max_workers=jobs, initializer=init_worker) as pool:
+                simulate(simulate_deals, seed, size, [Variant("classic")], statistics=stats,
+                         executor=pool if jobs > 1 else None)  # fmt: skip
+            total = time.perf_counter() - start
+            rate = simulate_deals / total
+            click.echo(f"simulate{label}: {simulate_deals} deals of {size} tiles, classic rules,"
+                       f" --jobs {jobs}: {total:.2f} s, {rate:.0f} deals/s")  # fmt: skip
     if simulate_rounds:
         _bench_rounds(simulate_rounds, seed, jobs, "quick" if bots == "quick" else "outs")
     if outs_racks:

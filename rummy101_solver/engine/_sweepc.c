@@ -1,7 +1,11 @@
 /* The compiled inner loop of the sweep (rummy101_solver/engine/sweep.py).
  *
  * The same dynamic programme as the pure-Python ``Sweep``, step for step:
- * the same states, the same moves, the same pruning, the same joins. Python
+ * the same states, the same moves, the same pruning, the same joins; one
+ * difference: with a bar, the value bound leaves out the rack's tiles that
+ * no meld can hold with the tiles still to place (need_after). It drops more
+ * entries that cannot reach the bar, never one that can, so every answer is
+ * the same (tests/test_sweep_engines.py, tests/sweep_vs_sat.py). Python
  * hands over the game's tables once (``init``: colour states, set tallies,
  * which tallies make sets, the short runs' lacking tiles), so every rule
  * lives in sweep.py; this file only runs the loops. The tests compare both
@@ -221,6 +225,9 @@ typedef struct {
     int wh, wavail, max_laid, size, limit, capu, wmax, slots, cols;
     int vbar;           /* > 0: drop forward entries that cannot reach it (value bound) */
     int rem[NLAYERS];   /* points of the rack's tiles at the colour steps from s on */
+    /* remr[s][r]: the points of those tiles that a meld can still hold with r
+     * more tiles placed or wild (r = 2: all of them); see need_after */
+    int remr[NLAYERS][3];
     int *slot_k, *slot_u;
     Layer fwd[NLAYERS];
     Layer back[NLAYERS];
@@ -532,10 +539,11 @@ static int index_records(SweepObject *S, int step, int nstates) {
 }
 
 /* An upper bound on what the rest of a packing can add from state `key`
- * after step (n, c): the open short runs' tiles (credited when they reach 3),
- * the rack's tiles still to come, 13 per wild tile held and unused; the
- * caller adds 13 per tile still to place. */
-static inline int rest_bound(const SweepObject *S, uint32_t key, int n, int c, int next_step) {
+ * after step (n, c): the open short runs' tiles (credited when they reach 3)
+ * and 13 per wild tile held and unused (their count in *freep); the caller
+ * adds the rack's tiles still to come that a meld can hold (remr) and 13 per
+ * tile still to place. */
+static inline int rest_bound(const SweepObject *S, uint32_t key, int n, int c, int *freep) {
     int pend = 0;
     for (int cc = 0; cc < 4; cc++) {
         int m = (c == 4 || cc <= c) ? n : n - 1;
@@ -544,7 +552,40 @@ static inline int rest_bound(const SweepObject *S, uint32_t key, int n, int c, i
         pend += CSA[cs][0] * m + CSA[cs][1] * (2 * m - 1);
     }
     int free = S->wh - (int)((key >> W_SHIFT) & 3);
-    return pend + S->rem[next_step] + 13 * (free > 0 ? free : 0);
+    if (free < 0) free = 0;
+    *freep = free;
+    return pend + 13 * free;
+}
+
+/* The bound's part for the rack's tiles from step `next` on, for an entry
+ * with `k2` placed: a tile counts only if a meld can hold it with the tiles
+ * the rest of the packing may still place or fill with a wild tile (the
+ * room, limit - k2, and the held wild tiles unused). */
+static inline int rem_bound(const SweepObject *S, int next, int limit, int k2, int free) {
+    int r = limit - k2 + free;
+    return S->remr[next][r < 2 ? r : 2];
+}
+
+/* Fewest tiles a run or set holding the held tile (colour c, number m) lacks
+ * besides the rack's tiles, when every number up to `upto` is taken as
+ * present (those may come from the part of the packing already swept, or be
+ * the number under way): 0, 1 or 2. A meld holding the tile holds one of
+ * these three-tile windows or sets of three [R-RUN, R-SET]; each lacking tile
+ * is placed or a wild tile. */
+static int need_after(const int *held, int c, int m, int upto) {
+    int best = 2;
+    for (int a = m - 2; a <= m; a++) {
+        if (a < 1 || a + 2 > 13) continue;
+        int miss = 0;
+        for (int x = a; x <= a + 2; x++)
+            if (x != m && x > upto && held[c * 13 + x - 1] == 0) miss++;
+        if (miss < best) best = miss;
+    }
+    int h = 0;
+    for (int cc = 0; cc < 4; cc++)
+        if (cc != c && held[cc * 13 + m - 1] > 0) h++;
+    int miss = h >= 2 ? 0 : 2 - h;
+    return miss < best ? miss : best;
 }
 
 /* One forward step from `cur` into `nw` (initialised by the caller).
@@ -605,7 +646,8 @@ static int step_forward(SweepObject *S, int step, Layer *cur, Layer *nw, const M
                     bi = layer_find(bound, key2);
                     if (bi < 0) continue;
                 }
-                int ub0 = (mode == 0 && S->vbar) ? rest_bound(S, key2, n, c, step + 1) : 0;
+                int fr = 0;
+                int ub0 = (mode == 0 && S->vbar) ? rest_bound(S, key2, n, c, &fr) : 0;
                 int ti = -1;
                 for (int e = 0; e < cn; e++) {
                     int sl = o[e];
@@ -614,7 +656,10 @@ static int step_forward(SweepObject *S, int step, Layer *cur, Layer *nw, const M
                     int u2 = su[sl] + mv->du;
                     if (u2 > capu) u2 = capu;
                     int val = v[sl] + mv->dv;
-                    if (mode == 0 && S->vbar && val + ub0 + 13 * (limit - k2) < S->vbar) continue;
+                    if (mode == 0 && S->vbar &&
+                        val + ub0 + rem_bound(S, step + 1, limit, k2, fr) + 13 * (limit - k2) <
+                            S->vbar)
+                        continue;
                     if (mode) {
                         int b = bound->pmax[(size_t)bi * (S->limit + 1) + (d - k2)];
                         if (b < 0 || val + b < bar) continue;
@@ -664,14 +709,18 @@ static int step_forward(SweepObject *S, int step, Layer *cur, Layer *nw, const M
                     bi = layer_find(bound, key2);
                     if (bi < 0) continue;
                 }
-                int ub0 = (mode == 0 && S->vbar) ? rest_bound(S, key2, n, 4, step + 1) : 0;
+                int fr = 0;
+                int ub0 = (mode == 0 && S->vbar) ? rest_bound(S, key2, n, 4, &fr) : 0;
                 int ti = -1;
                 for (int e = 0; e < cn; e++) {
                     int sl = o[e];
                     int k2 = sk[sl] + dk;
                     if (k2 > limit) continue;
                     int val = v[sl] + dv;
-                    if (mode == 0 && S->vbar && val + ub0 + 13 * (limit - k2) < S->vbar) continue;
+                    if (mode == 0 && S->vbar &&
+                        val + ub0 + rem_bound(S, step + 1, limit, k2, fr) + 13 * (limit - k2) <
+                            S->vbar)
+                        continue;
                     if (mode) {
                         int b = bound->pmax[(size_t)bi * (S->limit + 1) + (d - k2)];
                         if (b < 0 || val + b < bar) continue;
@@ -943,6 +992,20 @@ static PyObject *Sweep_new_fwd(PyTypeObject *type, PyObject *args, PyObject *kw)
     for (int st = NSTEPS - 1; st >= 0; st--) {
         int nn = st / 5 + 1, cc = st % 5;
         S->rem[st] = S->rem[st + 1] + (cc < 4 ? nn * S->held[cc * 13 + nn - 1] : 0);
+    }
+    for (int st = 0; st <= NSTEPS; st++) {
+        int nn = st / 5 + 1, cc0 = st % 5;
+        for (int r = 0; r < 3; r++) {
+            int t = 0;
+            if (st < NSTEPS) {
+                for (int cc = cc0; cc < 4; cc++) t += nn * S->held[cc * 13 + nn - 1];
+                for (int m = nn + 1; m <= 13; m++)
+                    for (int cc = 0; cc < 4; cc++)
+                        if (S->held[cc * 13 + m - 1] && need_after(S->held, cc, m, nn) <= r)
+                            t += m * S->held[cc * 13 + m - 1];
+            }
+            S->remr[st][r] = t;
+        }
     }
     S->max_laid = max_laid;
     S->limit = limit;

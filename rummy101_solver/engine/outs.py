@@ -195,6 +195,36 @@ class Unseen:
         return [t for t, k in self.tiles for _ in range(k)]
 
 
+def unseen_counts(rack: Rack, rules: Rules) -> dict[Kind, int]:
+    """``unseen_tiles(rack, rules).counts`` with nothing seen, computed from the
+    rack's face counts and wild tiles alone (no tile-by-tile counting): the
+    unseen copies per model kind [R-TILES, R-INDICATOR], only kinds with copies
+    left. The per-deal path of ``simulate --distance`` (tested equal to
+    :func:`unseen_tiles` on dealt racks, classic and okey)."""
+    full = _full_kinds(rules.indicator)
+    out = dict(full)
+    for face, k in rack.face_counts.items():
+        left = out[face] - k
+        if left > 0:
+            out[face] = left
+        else:
+            del out[face]
+    wild = full.get("wild", 0) - rack.wilds
+    if wild > 0:
+        out["wild"] = wild
+    else:
+        out.pop("wild", None)
+    return out
+
+
+@lru_cache(maxsize=64)
+def _full_kinds(indicator: Face | None) -> dict[Kind, int]:
+    out: Counter[Kind] = Counter()
+    for tile, k in _full_set(indicator).items():
+        out[kind_of(tile)] += k
+    return {kind: k for kind, k in out.items() if k > 0}
+
+
 def unseen_tiles(rack: Rack, rules: Rules, seen: Iterable[Tile] = ()) -> Unseen:
     """The 106-tile set minus the rack, the ``seen`` tiles and the indicator [R-TILES,
     R-INDICATOR]. Kinds already exhausted are left out; never negative."""
