@@ -292,3 +292,13 @@ def test_api_outs_takes_advice_samples() -> None:
     assert got == json.loads(CliRunner().invoke(main, args).output)
     with pytest.raises(BadInputError, match="option 'advice_samples': 0 is not a whole number"):
         api_outs(TINY, draws=2, advice_samples=0)
+
+
+def test_one_sample_is_written_in_the_singular() -> None:
+    from rummy101_solver.engine.outs import Estimate
+    from rummy101_solver.report.outs import _estimate_text
+
+    one = Estimate(samples=1, hits=1, interval=(0.207, 1.0))
+    assert _estimate_text(one) == "100.0 % (95 % interval 20.7–100.0 %; 1 sample)"
+    two = Estimate(samples=2, hits=0, interval=(0.0, 0.658))
+    assert _estimate_text(two) == "0.0 % (95 % interval 0.0–65.8 %; 2 samples)"

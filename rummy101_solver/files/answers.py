@@ -78,8 +78,7 @@ def analyse(
     [R-OPEN-MELDS, R-OPEN-PAIRS, R-ONE-TURN]; with ``explain`` also
     ``explanation``, the sentences of ``solve --explain --format json``.
 
-    Raises (``BadInputError`` through the API) for
-    a bad tile or option.
+    Through the API, raises ``BadInputError`` for a bad tile or option.
     """
     options = {
         "threshold": threshold, "pairs_threshold": pairs_threshold, "rising": rising,
@@ -125,8 +124,7 @@ def check(
     (``legal``, ``kind``, ``value``, ``groups`` with the rule each breaks, …)
     [R-RUN, R-SET, R-PAIR, R-WILD, R-NO-MIX, R-OPEN-MELDS].
 
-    Raises (``BadInputError`` through the API) for
-    a bad tile or option.
+    Through the API, raises ``BadInputError`` for a bad tile or option.
     """
     from rummy101_solver.engine.check import check_arrangement, find_better
     from rummy101_solver.game.parsing import parse_arrangement
@@ -183,10 +181,9 @@ def outs(
     ``discards``, ``draws``, ``recommended_discard``, ``can_open``
     [R-OPEN-MELDS, R-OPEN-PAIRS, R-KEEP-DISCARD, R-TILES].
 
-    Raises (``BadInputError`` through the API) for
-    a bad tile or option, a rack of more
-    than 22 tiles, or a seen tile of which the rack and ``seen`` hold more
-    copies than the set has [R-TILES].
+    Through the API, raises ``BadInputError`` for a bad tile or option, a rack of more
+    than 22 tiles, or a seen tile of which the rack and ``seen`` hold more copies than
+    the set has [R-TILES].
     """
     whole("draws", draws, 2, 50, none=True)
     whole("samples", samples, 1, 100_000)
@@ -273,10 +270,9 @@ def play(
     ``lays_something``, ``status``, ``alternatives`` [R-LAYOFF, R-LAYOFF-LIMIT,
     R-RETRIEVE, R-SAME-TURN, R-PAIRS-AFTER, R-FINISH, R-ONE-TURN-ANY-VALUE].
 
-    Raises (``BadInputError`` through the API) for
-    a bad tile or option, an illegal table
-    group (naming the group and the rule) or more copies of a tile in rack and
-    table than the set has [R-TILES].
+    Through the API, raises ``BadInputError`` for a bad tile or option, an illegal table
+    group (naming the group and the rule) or more copies of a tile in rack and table
+    than the set has [R-TILES].
     """
     import time
 
@@ -354,8 +350,7 @@ def score(
     round is appended to that match ledger, as ``--ledger`` does, and the
     object also holds ``round`` (its number) and ``standings`` (after it).
 
-    Raises (``BadInputError`` through the API) for
-    a bad player line, tile, extra penalty
+    Through the API, raises ``BadInputError`` for a bad player line, tile, extra penalty
     or round, or a bad ledger (nothing appended).
     """
     from rummy101_solver.game.scoring import (
@@ -408,9 +403,8 @@ def standings(ledger: str | os.PathLike[str], *, after: int | None = None) -> di
     --format json`` object (``after``, ``rounds``, ``players``: ``name``,
     ``total``, ``rounds``, ``won``, ``last_round``; ``truncated_line``) [R-SCORE].
 
-    Raises (``BadInputError`` through the API) for
-    a missing or bad ledger, or an ``after``
-    that is not a round of it.
+    Through the API, raises ``BadInputError`` for a missing or bad ledger, or an
+    ``after`` that is not a round of it.
     """
     from rummy101_solver.files.ledger import read_standings, standings_json
 

@@ -342,7 +342,7 @@ def _estimate_text(estimate: Estimate) -> str:
     low, high = estimate.interval
     return (
         f"{estimate.probability * 100:.1f} % (95 % interval {low * 100:.1f}–{high * 100:.1f} %;"
-        f" {estimate.samples} samples)"
+        f" {estimate.samples} sample{'' if estimate.samples == 1 else 's'})"
     )
 
 
