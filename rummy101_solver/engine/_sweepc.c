@@ -588,6 +588,20 @@ static int need_after(const int *held, int c, int m, int upto) {
     return miss < best ? miss : best;
 }
 
+/* Whether a forward entry after `step` (k2 placed, value val) is kept: in
+ * mode 0 with a value bar, unless the bound (ub0 from rest_bound, its free
+ * wild tiles fr) says it cannot reach the bar; in mode 1, only if the bound
+ * layer's state bi brings it to `bar` with at most `d` placed in all. */
+static inline int entry_kept(const SweepObject *S, int mode, int step, int limit, int k2,
+                             int val, int ub0, int fr, const Layer *bound, int bi, int d,
+                             int bar) {
+    if (mode == 0)
+        return !S->vbar ||
+               val + ub0 + rem_bound(S, step + 1, limit, k2, fr) + 13 * (limit - k2) >= S->vbar;
+    int b = bound->pmax[(size_t)bi * (S->limit + 1) + (d - k2)];
+    return b >= 0 && val + b >= bar;
+}
+
 /* One forward step from `cur` into `nw` (initialised by the caller).
  * mode 0: sweep.py's forward pruning (room, closings, short runs).
  * mode 1: keep only entries some part of `bound` (a backward layer, with
@@ -656,14 +670,8 @@ static int step_forward(SweepObject *S, int step, Layer *cur, Layer *nw, const M
                     int u2 = su[sl] + mv->du;
                     if (u2 > capu) u2 = capu;
                     int val = v[sl] + mv->dv;
-                    if (mode == 0 && S->vbar &&
-                        val + ub0 + rem_bound(S, step + 1, limit, k2, fr) + 13 * (limit - k2) <
-                            S->vbar)
+                    if (!entry_kept(S, mode, step, limit, k2, val, ub0, fr, bound, bi, d, bar))
                         continue;
-                    if (mode) {
-                        int b = bound->pmax[(size_t)bi * (S->limit + 1) + (d - k2)];
-                        if (b < 0 || val + b < bar) continue;
-                    }
                     if (ti < 0) {
                         ti = layer_get(nw, key2);
                         if (ti < 0) return -1;
@@ -717,14 +725,8 @@ static int step_forward(SweepObject *S, int step, Layer *cur, Layer *nw, const M
                     int k2 = sk[sl] + dk;
                     if (k2 > limit) continue;
                     int val = v[sl] + dv;
-                    if (mode == 0 && S->vbar &&
-                        val + ub0 + rem_bound(S, step + 1, limit, k2, fr) + 13 * (limit - k2) <
-                            S->vbar)
+                    if (!entry_kept(S, mode, step, limit, k2, val, ub0, fr, bound, bi, d, bar))
                         continue;
-                    if (mode) {
-                        int b = bound->pmax[(size_t)bi * (S->limit + 1) + (d - k2)];
-                        if (b < 0 || val + b < bar) continue;
-                    }
                     if (ti < 0) {
                         ti = layer_get(nw, key2);
                         if (ti < 0) return -1;
