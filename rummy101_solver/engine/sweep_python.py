@@ -9,7 +9,7 @@ step for step; ``tests/test_sweep_engines.py`` compares every answer.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from rummy101_solver.engine.sweep_steps import (
     _CS,
@@ -380,19 +380,7 @@ class Sweep:
                 # a forward part brings at least min(before) placed tiles: the
                 # rest of a packing within the limit places no more than ``room``
                 room = limit - (min(before) >> U_BITS)
-                tgt: dict[int, int] = {}
-                for key2, dk, du, dv, _ in self.options(step, key):
-                    after = nxt.get(key2)
-                    if not after or dk > room:
-                        continue
-                    for ku, v in after.items():
-                        k = (ku >> U_BITS) + dk
-                        if k > room:
-                            continue
-                        u = (ku & U_MASK) + du
-                        ku2 = k << U_BITS | (u if u < cap else cap)
-                        if tgt.get(ku2, NEG) < v + dv:
-                            tgt[ku2] = v + dv
+                tgt = self._rest_of(self.options(step, key), nxt, room)
                 if tgt and bar:
                     floor = bar - max(before.values())
                     tgt = {ku: v for ku, v in tgt.items() if v >= floor}
@@ -597,6 +585,28 @@ class Sweep:
                         tgt[ku2] = v
         return new
 
+    def _rest_of(
+        self, options: Iterable[tuple[int, int, int, int, int]], after: Layer, room: int
+    ) -> dict[int, int]:
+        """One state's backward entries: its moves (``options``) joined to the
+        backward layer ``after`` them, at most ``room`` placed from here on
+        ((placed << 5 | unlaid) → best value)."""
+        cap = self.cap
+        tgt: dict[int, int] = {}
+        for key2, dk, du, dv, _ in options:
+            rest = after.get(key2)
+            if not rest or dk > room:
+                continue
+            for ku, v in rest.items():
+                k = (ku >> U_BITS) + dk
+                if k > room:
+                    continue
+                u = (ku & U_MASK) + du
+                ku2 = k << U_BITS | (u if u < cap else cap)
+                if tgt.get(ku2, NEG) < v + dv:
+                    tgt[ku2] = v + dv
+        return tgt
+
     def _bounded_backward(
         self,
         step: int,
@@ -610,22 +620,9 @@ class Sweep:
         the entries the forward part (``bound``) brings to ``bar`` with at most
         ``d`` placed tiles."""
         cur: Layer = {}
-        cap = self.cap
         for key, before in self.layers[step].items():
             room = d - (min(before) >> U_BITS)
-            tgt: dict[int, int] = {}
-            for key2, dk, du, dv, _ in self._mod_options(step, key, mod):
-                nxt = after.get(key2)
-                if not nxt or dk > room:
-                    continue
-                for ku, v in nxt.items():
-                    k = (ku >> U_BITS) + dk
-                    if k > room:
-                        continue
-                    u = (ku & U_MASK) + du
-                    ku2 = k << U_BITS | (u if u < cap else cap)
-                    if tgt.get(ku2, NEG) < v + dv:
-                        tgt[ku2] = v + dv
+            tgt = self._rest_of(self._mod_options(step, key, mod), after, room)
             best = bound[key]
             kept = {
                 ku: v
