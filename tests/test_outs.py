@@ -541,3 +541,15 @@ def test_a_bad_seen_token_is_named_as_a_seen_tile() -> None:
     with pytest.raises(RackError) as err:
         read_seen("R3 XX", rack, Rules())
     assert str(err.value).startswith("'XX': --seen tile 2: not a tile;")
+
+
+def test_a_bar_of_zero_says_something_must_be_laid() -> None:
+    """A bar of 0 still asks for a meld or a pair laid [R-OPEN-MELDS,
+    R-OPEN-PAIRS]: the distance counts to one, and the header says so
+    (it said "needs 0 pairs" while counting to one pair)."""
+    output, code = run("R1", "R2", "R3", "B5", "B6", "K9", "--threshold", "0",
+                       "--pairs-threshold", "0")  # fmt: skip
+    assert code == 0
+    lines = output.splitlines()
+    assert "Distance with melds (needs a meld laid): 0 tiles (optimal); missing: nothing" in lines
+    assert "Distance with pairs (needs a pair laid): 1 tile (optimal); missing: K9" in lines

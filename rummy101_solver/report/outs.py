@@ -298,9 +298,11 @@ def outs_verdict(analysis: OutsAnalysis, *, color: bool = False) -> str:
 
 
 def _bars(rules: Rules) -> dict[OpeningKind, str]:
+    """What each kind of opening needs; a bar of 0 still asks for something
+    laid [R-OPEN-MELDS, R-OPEN-PAIRS] (the distance counts to that)."""
     return {
-        "melds": count_of(rules.meld_bar, "points"),
-        "pairs": count_of(rules.pairs_bar, "pairs"),
+        "melds": count_of(rules.meld_bar, "points") if rules.meld_bar else "a meld laid",
+        "pairs": count_of(rules.pairs_bar, "pairs") if rules.pairs_bar else "a pair laid",
     }
 
 
