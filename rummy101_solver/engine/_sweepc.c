@@ -37,6 +37,7 @@ static int TALLY[NTALLY][2];
 static int TALLY_ADD[NTALLY][3];
 static unsigned char SETS_FIT[5][5][3];
 static int SHORTT[NCS][3][3];
+static int SHORTL[3][3][NCS]; /* SHORTT by (held at m, held at m + 1) first */
 static int inited = 0;
 
 /* ------------------------------------------------------------------ layers */
@@ -224,9 +225,9 @@ typedef struct {
     int held[52], avail[52];
     int wh, wavail, max_laid, size, limit, capu, wmax, slots, cols;
     int vbar;           /* > 0: drop forward entries that cannot reach it (value bound) */
-    int rem[NLAYERS];   /* points of the rack's tiles at the colour steps from s on */
-    /* remr[s][r]: the points of those tiles that a meld can still hold with r
-     * more tiles placed or wild (r = 2: all of them); see need_after */
+    /* remr[s][r]: the points of the rack's tiles at the colour steps from s on
+     * that a meld can still hold with r more tiles placed or wild (r = 2: all
+     * of them); see need_after */
     int remr[NLAYERS][3];
     int *slot_k, *slot_u;
     Layer fwd[NLAYERS];
@@ -618,10 +619,7 @@ static int step_forward(SweepObject *S, int step, Layer *cur, Layer *nw, const M
         int others[3], no = 0;
         for (int cc = 0; cc < 4; cc++) {
             int m = cc < c ? n + 1 : n;
-            static int lk[4][NCS];
-            for (int x = 0; x < NCS; x++)
-                lk[cc][x] = SHORTT[x][held_at(S->held, cc, m)][held_at(S->held, cc, m + 1)];
-            lack[cc] = lk[cc];
+            lack[cc] = SHORTL[held_at(S->held, cc, m)][held_at(S->held, cc, m + 1)];
             if (cc != c) others[no++] = cc;
         }
         for (int i = 0; i < cur->n; i++) {
@@ -990,24 +988,21 @@ static PyObject *Sweep_new_fwd(PyTypeObject *type, PyObject *args, PyObject *kw)
     S->wh = wh;
     S->wavail = wavail;
     S->vbar = vbar > 0 ? vbar : 0;
-    S->rem[NSTEPS] = 0;
-    for (int st = NSTEPS - 1; st >= 0; st--) {
-        int nn = st / 5 + 1, cc = st % 5;
-        S->rem[st] = S->rem[st + 1] + (cc < 4 ? nn * S->held[cc * 13 + nn - 1] : 0);
-    }
-    for (int st = 0; st <= NSTEPS; st++) {
-        int nn = st / 5 + 1, cc0 = st % 5;
-        for (int r = 0; r < 3; r++) {
-            int t = 0;
-            if (st < NSTEPS) {
-                for (int cc = cc0; cc < 4; cc++) t += nn * S->held[cc * 13 + nn - 1];
-                for (int m = nn + 1; m <= 13; m++)
-                    for (int cc = 0; cc < 4; cc++)
-                        if (S->held[cc * 13 + m - 1] && need_after(S->held, cc, m, nn) <= r)
-                            t += m * S->held[cc * 13 + m - 1];
-            }
-            S->remr[st][r] = t;
+    /* remr: the tiles above each number a meld can hold, then per step */
+    int above[14][3];
+    memset(above, 0, sizeof(above));
+    for (int m = 2; m <= 13; m++)
+        for (int cc = 0; cc < 4; cc++) {
+            int h = S->held[cc * 13 + m - 1];
+            if (!h) continue;
+            for (int nn = 1; nn < m; nn++)
+                for (int r = need_after(S->held, cc, m, nn); r < 3; r++) above[nn][r] += m * h;
         }
+    for (int st = 0; st <= NSTEPS; st++) {
+        int nn = st / 5 + 1, cc0 = st % 5, here = 0;
+        if (st < NSTEPS)
+            for (int cc = cc0; cc < 4; cc++) here += nn * S->held[cc * 13 + nn - 1];
+        for (int r = 0; r < 3; r++) S->remr[st][r] = st < NSTEPS ? here + above[nn][r] : 0;
     }
     S->max_laid = max_laid;
     S->limit = limit;
@@ -1665,7 +1660,7 @@ static PyObject *mod_init(PyObject *self, PyObject *args) {
     for (int i = 0; i < 75; i++) SETS_FIT[i / 15][(i / 3) % 5][i % 3] = (unsigned char)f[i];
     for (int i = 0; i < NCS; i++)
         for (int x = 0; x < 3; x++)
-            for (int y = 0; y < 3; y++) SHORTT[i][x][y] = sh[i * 9 + x * 3 + y];
+            for (int y = 0; y < 3; y++) SHORTL[x][y][i] = SHORTT[i][x][y] = sh[i * 9 + x * 3 + y];
     inited = 1;
     Py_RETURN_NONE;
 }

@@ -203,7 +203,7 @@ def unseen_counts(rack: Rack, rules: Rules) -> dict[Kind, int]:
     :func:`unseen_tiles` on dealt racks, classic and okey)."""
     full = _full_kinds(rules.indicator)
     out = dict(full)
-    for face, k in rack.face_counts.items():
+    for face, k in rack.face_tally.items():
         left = out[face] - k
         if left > 0:
             out[face] = left

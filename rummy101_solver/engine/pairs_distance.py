@@ -16,6 +16,7 @@ joins both into distances, outs and the discard table.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
@@ -71,7 +72,9 @@ def _pairs_draws(
     return min(best) if best else None
 
 
-def _classes(counts: Counter[Face], unseen: dict[Kind, int]) -> tuple[tuple[int, int, int], ...]:
+def _classes(
+    counts: Mapping[Face, int], unseen: dict[Kind, int]
+) -> tuple[tuple[int, int, int], ...]:
     held = [0] * len(ALL_FACES)
     left = [0] * len(ALL_FACES)
     for face, k in counts.items():
@@ -84,7 +87,7 @@ def _classes(counts: Counter[Face], unseen: dict[Kind, int]) -> tuple[tuple[int,
 
 
 def pairs_distance(
-    counts: Counter[Face], wilds: int, unseen: dict[Kind, int], rules: Rules, max_laid: int
+    counts: Mapping[Face, int], wilds: int, unseen: dict[Kind, int], rules: Rules, max_laid: int
 ) -> int | None:
     """The distance to a pairs opening [R-PAIR, R-OPEN-PAIRS] of a rack with
     these face counts and wild tiles, laying at most ``max_laid`` tiles, or

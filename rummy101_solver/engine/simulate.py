@@ -131,7 +131,7 @@ def pairs_count(rack: Rack, *, joker_pairs: bool, max_laid: int) -> int:
     ``min(P, max_laid // 2)``. Tested against the CP-SAT model on hundreds of
     racks (``tests/test_simulate.py``).
     """
-    counts = rack.face_counts.values()
+    counts = rack.face_tally.values()
     d = sum(c // 2 for c in counts)
     best = d
     if joker_pairs:
@@ -152,7 +152,7 @@ def _best_melds(rack: Rack, keep: int, time_limit: float) -> tuple[int, int, boo
     from rummy101_solver.engine.sweep import sweep_rack, value_curve
 
     del time_limit
-    best = value_curve(sweep_rack(rack.face_counts, rack.wilds, {}, len(rack) - keep), 0)[0]
+    best = value_curve(sweep_rack(rack.face_tally, rack.wilds, {}, len(rack) - keep), 0)[0]
     return (best, 1, True) if best > 0 else (0, 0, True)
 
 
@@ -278,7 +278,7 @@ def distance_figures(rack: Rack, rules: Rules, time_limit: float) -> dict[str, i
 
     unseen = unseen_counts(rack, rules)
     bound = laid_bound(len(rack))
-    pairs = pairs_distance(Counter(rack.face_counts), rack.wilds, unseen, rules, max_laid=bound)
+    pairs = pairs_distance(rack.face_tally, rack.wilds, unseen, rules, max_laid=bound)
     out = {"distance_pairs": OUT_OF_REACH if pairs is None else pairs}
     bar = max(1, rules.meld_bar)
     # the best meld value with nothing drawn (cached: opening_figures asked it)
@@ -288,7 +288,7 @@ def distance_figures(rack: Rack, rules: Rules, time_limit: float) -> dict[str, i
         melds = 0  # that opening lays at most the bound: nothing to draw
     else:
         melds, _ = meld_distance(
-            sweep_rack(rack.face_counts, rack.wilds, unseen, bound),
+            sweep_rack(rack.face_tally, rack.wilds, unseen, bound),
             bar,
             start=start_guess(bar - max(0, best)),
         )

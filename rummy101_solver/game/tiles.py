@@ -12,10 +12,11 @@ colour by number; fake okeys by their face; wild tiles last.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property, lru_cache
+from types import MappingProxyType
 
 NUMBERS = range(1, 14)
 """Tile numbers, 1–13 [R-TILES]."""
@@ -209,6 +210,12 @@ class Rack:
         """Copies of each face among the non-wild tiles (fake okeys by their face);
         a new Counter on every call (counted once per rack)."""
         return Counter(self._face_counts)
+
+    @cached_property
+    def face_tally(self) -> Mapping[Face, int]:
+        """The same copies per face as :attr:`face_counts`, read-only and not
+        copied: for loops that only read them (``simulate``'s per-deal path)."""
+        return MappingProxyType(self._face_counts)
 
     @property
     def points(self) -> int:
