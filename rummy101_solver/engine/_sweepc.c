@@ -42,8 +42,48 @@ static int inited = 0;
 
 /* ------------------------------------------------------------------ layers */
 
+/* An arena: the forward layers' memory, taken in large chunks and given
+ * back all at once when the sweep is freed (a forward layer lives as long
+ * as its sweep); a small sweep otherwise spent a third of its time in
+ * malloc and free. */
+typedef struct Chunk {
+    struct Chunk *next;
+    size_t size, used, pad; /* 32 bytes: the data stays 16-byte aligned */
+    char data[];
+} Chunk;
+
+typedef struct {
+    Chunk *head;
+} Arena;
+
+static void *arena_alloc(Arena *A, size_t bytes) {
+    bytes = (bytes + 15) & ~(size_t)15;
+    Chunk *c = A->head;
+    if (!c || c->used + bytes > c->size) {
+        size_t sz = bytes > 65536 ? bytes : 65536;
+        c = malloc(sizeof(Chunk) + sz);
+        if (!c) return NULL;
+        c->next = A->head;
+        c->size = sz;
+        c->used = 0;
+        A->head = c;
+    }
+    void *p = c->data + c->used;
+    c->used += bytes;
+    return p;
+}
+
+static void arena_free(Arena *A) {
+    while (A->head) {
+        Chunk *next = A->head->next;
+        free(A->head);
+        A->head = next;
+    }
+}
+
 typedef struct {
     int n, capn, hsize;
+    Arena *arena; /* NULL: keys, val, occ, cnt and hash are malloc'ed */
     uint32_t *keys;
     int16_t *val;  /* n * slots, -1: none */
     uint16_t *occ; /* n * slots: the occupied slots, cnt of them */
@@ -59,18 +99,35 @@ static int slots_g; /* set per sweep before layer calls (single-threaded, GIL he
 static size_t op_bytes = 0;
 static size_t BUDGET = (size_t)1 << 30; /* 1 GiB; RUMMY101_SWEEP_MEMORY (bytes) changes it */
 
+static void *lalloc(Layer *L, size_t bytes) {
+    return L->arena ? arena_alloc(L->arena, bytes) : malloc(bytes);
+}
+
+static void lfree(Layer *L, void *p) {
+    if (!L->arena) free(p);
+}
+
+/* p (old bytes) grown to bytes: realloc, or in an arena a new place */
+static void *lgrow(Layer *L, void *p, size_t old, size_t bytes) {
+    if (!L->arena) return realloc(p, bytes);
+    void *q = arena_alloc(L->arena, bytes);
+    if (q && old) memcpy(q, p, old);
+    return q;
+}
+
 static void layer_free(Layer *L) {
-    free(L->keys);
-    free(L->val);
-    free(L->occ);
-    free(L->cnt);
-    free(L->hash);
+    lfree(L, L->keys);
+    lfree(L, L->val);
+    lfree(L, L->occ);
+    lfree(L, L->cnt);
+    lfree(L, L->hash);
     free(L->pmax);
     memset(L, 0, sizeof(*L));
 }
 
-static int layer_init(Layer *L, int capn) {
+static int layer_init_in(Layer *L, int capn, Arena *arena) {
     memset(L, 0, sizeof(*L));
+    L->arena = arena;
     if (capn < 8) capn = 8;
     L->capn = capn;
     L->hsize = 16;
@@ -79,15 +136,17 @@ static int layer_init(Layer *L, int capn) {
                                 (size_t)slots_g * (sizeof(int16_t) + sizeof(uint16_t))) +
                 sizeof(int32_t) * (size_t)L->hsize;
     if (op_bytes > BUDGET) return -1;
-    L->keys = malloc(sizeof(uint32_t) * capn);
-    L->val = malloc(sizeof(int16_t) * (size_t)capn * slots_g);
-    L->occ = malloc(sizeof(uint16_t) * (size_t)capn * slots_g);
-    L->cnt = malloc(sizeof(uint16_t) * capn);
-    L->hash = malloc(sizeof(int32_t) * L->hsize);
+    L->keys = lalloc(L, sizeof(uint32_t) * capn);
+    L->val = lalloc(L, sizeof(int16_t) * (size_t)capn * slots_g);
+    L->occ = lalloc(L, sizeof(uint16_t) * (size_t)capn * slots_g);
+    L->cnt = lalloc(L, sizeof(uint16_t) * capn);
+    L->hash = lalloc(L, sizeof(int32_t) * L->hsize);
     if (!L->keys || !L->val || !L->occ || !L->cnt || !L->hash) return -1;
     memset(L->hash, 0xff, sizeof(int32_t) * L->hsize);
     return 0;
 }
+
+static int layer_init(Layer *L, int capn) { return layer_init_in(L, capn, NULL); }
 
 static inline uint32_t hkey(uint32_t k) {
     k ^= k >> 16;
@@ -110,7 +169,7 @@ static inline int layer_find(const Layer *L, uint32_t key) {
 }
 
 static int layer_rehash(Layer *L, int hsize) {
-    int32_t *nh = malloc(sizeof(int32_t) * hsize);
+    int32_t *nh = lalloc(L, sizeof(int32_t) * hsize);
     if (!nh) return -1;
     memset(nh, 0xff, sizeof(int32_t) * hsize);
     uint32_t m = (uint32_t)hsize - 1;
@@ -119,7 +178,7 @@ static int layer_rehash(Layer *L, int hsize) {
         while (nh[h] >= 0) h = (h + 1) & m;
         nh[h] = i;
     }
-    free(L->hash);
+    lfree(L, L->hash);
     L->hash = nh;
     L->hsize = hsize;
     return 0;
@@ -140,16 +199,19 @@ static int layer_get(Layer *L, uint32_t key) {
                                        (size_t)slots_g * (sizeof(int16_t) + sizeof(uint16_t))) +
                     sizeof(int32_t) * (size_t)L->hsize * 2;
         if (op_bytes > BUDGET) return -1;
-        uint32_t *k = realloc(L->keys, sizeof(uint32_t) * nc);
+        size_t oc = (size_t)L->capn;
+        uint32_t *k = lgrow(L, L->keys, sizeof(uint32_t) * oc, sizeof(uint32_t) * nc);
         if (!k) return -1;
         L->keys = k;
-        int16_t *v = realloc(L->val, sizeof(int16_t) * (size_t)nc * slots_g);
+        int16_t *v = lgrow(L, L->val, sizeof(int16_t) * oc * slots_g,
+                           sizeof(int16_t) * (size_t)nc * slots_g);
         if (!v) return -1;
         L->val = v;
-        uint16_t *o = realloc(L->occ, sizeof(uint16_t) * (size_t)nc * slots_g);
+        uint16_t *o = lgrow(L, L->occ, sizeof(uint16_t) * oc * slots_g,
+                            sizeof(uint16_t) * (size_t)nc * slots_g);
         if (!o) return -1;
         L->occ = o;
-        uint16_t *c = realloc(L->cnt, sizeof(uint16_t) * nc);
+        uint16_t *c = lgrow(L, L->cnt, sizeof(uint16_t) * oc, sizeof(uint16_t) * nc);
         if (!c) return -1;
         L->cnt = c;
         L->capn = nc;
@@ -240,7 +302,8 @@ typedef struct {
     /* the forward's moves, recorded for the predecessor index */
     struct EdgeRec *rec;
     int nrec, caprec, rec_ok;
-    MoveList *moves[NSTEPS][NSUB]; /* borrowed from the cache, or owned */
+    uint64_t stamp; /* this sweep's mark in the move table (g_moves) */
+    Arena arena;    /* the forward layers' memory */
     MoveList **owned;
     int nowned, capowned;
     int8_t closing[NSTEPS][NTALLY][3];
@@ -375,12 +438,29 @@ static int own(SweepObject *S, MoveList *ml) {
     return 0;
 }
 
+/* The move lists the sweep under way has asked for, per (step, colour state
+ * and wild tiles used), marked with its stamp: a lookup in the cache above
+ * is done once per sweep and entry (an entry of another sweep's stamp is
+ * looked up again). Kept outside the sweep object, which then needs no
+ * 73 KB zeroed per sweep. */
+static MoveList *g_moves[NSTEPS][NSUB];
+static uint64_t g_stamp[NSTEPS][NSUB];
+static uint64_t next_stamp = 0;
+
 static MoveList *get_moves(SweepObject *S, int step, int cs, int w, const Mod *md,
                            MoveList **tmp) {
     int n = step / 5 + 1, c = step % 5, i = c * 13 + n - 1;
     int sub = cs * 4 + w;
-    MoveList **slot = (md && md->face == i) ? &tmp[sub] : &S->moves[step][sub];
-    if (*slot) return *slot;
+    MoveList **slot;
+    if (md && md->face == i) {
+        slot = &tmp[sub];
+        if (*slot) return *slot;
+    } else {
+        slot = &g_moves[step][sub];
+        if (g_stamp[step][sub] == S->stamp && *slot) return *slot;
+        g_stamp[step][sub] = S->stamp;
+        *slot = NULL;
+    }
     int held = s_held(S, md, i), avail = s_avail(S, md, i);
     int nxt = held_at(S->held, c, n + 1), after = held_at(S->held, c, n + 2);
     uint32_t key = 1u << 31 | (uint32_t)(n - 1) << 20 | (uint32_t)cs << 14 | (uint32_t)w << 12 |
@@ -927,6 +1007,7 @@ static void Sweep_dealloc(SweepObject *S) {
         free(S->pstart[s]);
         free(S->edges[s]);
     }
+    arena_free(&S->arena);
     for (int x = 0; x < S->nowned; x++) free(S->owned[x]);
     free(S->owned);
     free(S->slot_k);
@@ -1032,7 +1113,8 @@ static PyObject *Sweep_new_fwd(PyTypeObject *type, PyObject *args, PyObject *kw)
     const char *budget = getenv("RUMMY101_SWEEP_MEMORY");
     BUDGET = (size_t)1 << 30;
     if (budget && atoll(budget) > 0) BUDGET = (size_t)atoll(budget);
-    if (layer_init(&S->fwd[0], 8) < 0) {
+    S->stamp = ++next_stamp;
+    if (layer_init_in(&S->fwd[0], 8, &S->arena) < 0) {
         Py_DECREF(S);
         return PyErr_NoMemory();
     }
@@ -1041,7 +1123,7 @@ static PyObject *Sweep_new_fwd(PyTypeObject *type, PyObject *args, PyObject *kw)
     S->rec_ok = record_moves;
     for (int step = 0; step < NSTEPS; step++) {
         int hint = S->fwd[step].n * 2;
-        if (layer_init(&S->fwd[step + 1], hint) < 0 ||
+        if (layer_init_in(&S->fwd[step + 1], hint, &S->arena) < 0 ||
             step_forward(S, step, &S->fwd[step], &S->fwd[step + 1], NULL, NULL, 0, NULL, 0, 0) <
                 0 ||
             (S->rec_ok && index_records(S, step, S->fwd[step + 1].n) < 0)) {
