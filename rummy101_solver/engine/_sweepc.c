@@ -56,12 +56,26 @@ typedef struct {
     Chunk *head;
 } Arena;
 
+#define CHUNK_BYTES 65536
+/* chunks of CHUNK_BYTES given back by freed sweeps, kept for the next ones
+ * (at most SPARE_MAX: 16 MiB), so that their pages are not given back to
+ * the system and faulted in again on every sweep */
+#define SPARE_MAX 256
+static Chunk *spare = NULL;
+static int nspare = 0;
+
 static void *arena_alloc(Arena *A, size_t bytes) {
     bytes = (bytes + 15) & ~(size_t)15;
     Chunk *c = A->head;
     if (!c || c->used + bytes > c->size) {
-        size_t sz = bytes > 65536 ? bytes : 65536;
-        c = malloc(sizeof(Chunk) + sz);
+        size_t sz = bytes > CHUNK_BYTES ? bytes : CHUNK_BYTES;
+        if (sz == CHUNK_BYTES && spare) {
+            c = spare;
+            spare = c->next;
+            nspare--;
+        } else {
+            c = malloc(sizeof(Chunk) + sz);
+        }
         if (!c) return NULL;
         c->next = A->head;
         c->size = sz;
@@ -76,7 +90,13 @@ static void *arena_alloc(Arena *A, size_t bytes) {
 static void arena_free(Arena *A) {
     while (A->head) {
         Chunk *next = A->head->next;
-        free(A->head);
+        if (A->head->size == CHUNK_BYTES && nspare < SPARE_MAX) {
+            A->head->next = spare;
+            spare = A->head;
+            nspare++;
+        } else {
+            free(A->head);
+        }
         A->head = next;
     }
 }
