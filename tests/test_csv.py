@@ -129,3 +129,34 @@ def test_batch_format_defaults_to_json_lines() -> None:
     result = CliRunner().invoke(main, ["batch", "--alternatives", "0"], input="R1\n")
     assert result.exit_code == 0
     assert result.stdout.startswith('{"line":1,"rack":["R1"]')
+
+
+def test_simulate_rounds_as_csv_one_row_per_variant_as_the_json() -> None:
+    """``simulate --rounds --format csv`` (it printed the text table): the JSON's
+    figures, one row per variant, shares with their base and interval."""
+    import json
+
+    args = ["simulate", "--rounds", "2", "--bots", "quick", "--variant", "classic=",
+            "--variant", "rising=--rising"]  # fmt: skip
+    out, code = cli(*args, "--format", "csv")
+    assert code == 0
+    data = json.loads(cli(*args, "--format", "json")[0])
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert [(r["variant"], r["options"], r["rounds"], r["players"], r["bots"]) for r in rows] == [
+        ("classic", "", "2", "4", "quick"),
+        ("rising", "--rising", "2", "4", "quick"),
+    ]
+    classic = rows[0]
+    assert (classic["finished_count"], classic["finished_of"], classic["finished_share"]) == (
+        "1", "2", "0.5",
+    )  # fmt: skip
+    assert (classic["finished_low"], classic["finished_high"]) == ("0.0945", "0.9055")
+    assert (classic["pairs_openings_count"], classic["pairs_openings_of"]) == ("2", "7")
+    assert (classic["finish_normal_count"], classic["finish_normal_of"]) == ("1", "1")
+    assert classic["first_opening_p50"] == "3" and classic["nobody_opened"] == "0"
+    assert (classic["winner_points_mean"], classic["seat_1_points_mean"]) == ("101.0", "-37.0")
+    assert classic["turns_p50"] == "22"
+    for row, variant in zip(rows, data["variants"], strict=True):
+        assert row["stock_count"] == str(variant["stock"]["count"])
+        assert row["seat_4_points_mean"] == str(variant["points_per_seat"][3]["mean"])
+    assert len(rows[0]) == 6 + 8 * 5 + 4 + 5 * 3 + 3

@@ -242,6 +242,51 @@ def simulation_csv(data: dict[str, Any]) -> str:
     return csv_text(headers, rows)
 
 
+def rounds_csv(data: dict[str, Any]) -> str:
+    """The figures of ``simulate --rounds --format json`` as CSV, one row per
+    variant: its name and options, the rounds, seed, players and bots; for each
+    share (rounds with a finish, ended by the stock, pairs openings of all
+    openings, each kind of finish and the winner opened with pairs, of the
+    finishes) its count, base, share and 95 % interval (low, high); the turn of
+    the first opening (percentiles 10/50/90) and the rounds nobody opened; the
+    winner's and each seat's mean points with their 95 % interval; the turns
+    played (percentiles 10/50/90). An empty cell where the JSON has ``null``."""
+    from rummy101_solver.engine.rounds import FINISHES
+
+    shares = [("finished", ()), ("stock", ()), ("pairs_openings", ())]
+    shares += [(f"finish_{kind.replace('-', '_')}", ("finish", kind)) for kind in FINISHES]
+    shares.append(("winner_opened_with_pairs", ()))
+    players = data["players"]
+    means = ["winner_points", *(f"seat_{n}_points" for n in range(1, players + 1))]
+    headers = ["variant", "options", "rounds", "seed", "players", "bots"]
+    for name, _ in shares:
+        headers += [f"{name}_count", f"{name}_of", f"{name}_share", f"{name}_low",
+                    f"{name}_high"]  # fmt: skip
+    headers += [f"first_opening_p{p}" for p in ("10", "50", "90")] + ["nobody_opened"]
+    for name in means:
+        headers += [f"{name}_mean", f"{name}_low", f"{name}_high"]
+    headers += [f"turns_p{p}" for p in ("10", "50", "90")]
+    rows: list[list[object]] = []
+    for v in data["variants"]:
+        row: list[object] = [v["name"], v["options"], data["rounds"], data["seed"], players,
+                             data["bots"]]  # fmt: skip
+        for name, path in shares:
+            share = v["finish"][path[1]] if path else v[name]
+            low, high = share.get("interval") or (None, None)
+            row += [share.get("count"), share.get("of"), share.get("share"), low, high]
+        opening = v["first_opening"].get("percentiles") or {}
+        row += [opening.get(p) for p in ("10", "50", "90")]
+        row.append(v["first_opening"]["nobody_opened"])
+        for mean in [v["winner_points"], *v["points_per_seat"]]:
+            mean = mean or {}
+            low, high = mean.get("interval") or (None, None)
+            row += [mean.get("mean"), low, high]
+        turns = (v.get("turns") or {}).get("percentiles") or {}
+        row += [turns.get(p) for p in ("10", "50", "90")]
+        rows.append(row)
+    return csv_text(headers, rows)
+
+
 def _check_plot(plot: str | None) -> None:
     if plot is None:
         return
@@ -430,6 +475,8 @@ def _simulate_rounds(ctx: click.Context, rounds: int, players: int, bots: str,
         from rummy101_solver.report.render import dumps
 
         click.echo(dumps(rounds_json(result)))
+    elif fmt == "csv":
+        click.echo(rounds_csv(rounds_json(result)))
     else:
         echo_report(rounds_text(result, fmt), fmt, title="rummy101 simulate --rounds")
     if plot is not None:
