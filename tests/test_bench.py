@@ -48,8 +48,11 @@ def test_bench_times_whole_rounds() -> None:
             "--rounds", "1", "--bots", "quick", "--jobs", "1"]  # fmt: skip
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[0] == (
+        "per rack: 1 dealt 22-tile rack (seeds 1..1), alternatives 0, one process"
+    )
     assert re.fullmatch(
-        r"rounds: 1 rounds of 4 players, classic rules, quick bots, --jobs 1:"
+        r"rounds: 1 round of 4 players, classic rules, quick bots, --jobs 1:"
         r" \d+\.\d\d s, \d+\.\d\d rounds/s",
         result.output.splitlines()[-1],
     )

@@ -116,7 +116,8 @@ def bench(racks: int, seed: int, size: int | None, alternatives: int, batch_rack
         gc.callbacks.remove(watch)
     times.sort()
     p95 = times[min(len(times) - 1, round(0.95 * len(times)) - 1)]
-    click.echo(f"per rack: {racks} dealt {size}-tile racks (seeds {seed}..{seed + racks - 1}),"
+    click.echo(f"per rack: {racks} dealt {size}-tile rack{'' if racks == 1 else 's'}"
+               f" (seeds {seed}..{seed + racks - 1}),"
                f" alternatives {alternatives}, one process")  # fmt: skip
     click.echo(f"  median {statistics.median(times) * 1000:.2f} ms, p95 {p95 * 1000:.2f} ms,"
                f" max {times[-1] * 1000:.2f} ms; garbage collection: {len(pauses)} passes,"
@@ -166,7 +167,8 @@ def _bench_rounds(rounds: int, seed: int, jobs: int, bots: Literal["outs", "quic
         simulate_rounds(rounds, seed, 4, [RoundVariant("classic")],
                         executor=pool if jobs > 1 else None, bots=bots)  # fmt: skip
     total = time.perf_counter() - start
-    click.echo(f"rounds: {rounds} rounds of 4 players, classic rules, {bots} bots,"
+    click.echo(f"rounds: {rounds} round{'' if rounds == 1 else 's'} of 4 players, classic rules,"
+               f" {bots} bots,"
                f" --jobs {jobs}: {total:.2f} s, {rounds / total:.2f} rounds/s")  # fmt: skip
 
 

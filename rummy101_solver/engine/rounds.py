@@ -59,6 +59,7 @@ from rummy101_solver.game.round import (
 from rummy101_solver.game.rules import Rules
 from rummy101_solver.game.scoring import Ending, PlayerHand, State, score_round
 from rummy101_solver.game.tiles import Face, Tile, tile_set
+from rummy101_solver.messages import count_of
 
 ROUND_CHUNK = 4
 """Rounds per chunk of work: fixed, so the figures never depend on how chunks run."""
@@ -628,7 +629,7 @@ def rounds_text(sim: RoundsSimulation, fmt: str = "simple") -> str:
     rounds, figures = sim.rounds, sim.variants
     last = sim.seed + rounds - 1
     lines = [
-        f"{rounds} rounds of {sim.players} players played by the {sim.bots} bots"
+        f"{count_of(rounds, 'rounds')} of {sim.players} players played by the {sim.bots} bots"
         f" (seeds {sim.seed}–{last});"
         " shares with 95 % Wilson intervals, mean points with 95 % intervals;"
         " turns 10 / 50 / 90 %.",
@@ -662,7 +663,7 @@ def rounds_text(sim: RoundsSimulation, fmt: str = "simple") -> str:
         )
     rows.append(
         [
-            "winner opened with pairs",
+            "won by a pairs opener (of finishes)",
             *(_percent(f.count("winner_pairs"), f.count("finished")) for f in figures),
         ]
     )
