@@ -598,3 +598,17 @@ def test_meld_distance_is_the_same_from_any_start(size: int) -> None:
         assert distance_figures(rack, rules, 10.0)["distance_melds"] == d
         seen[d] += 1
     assert {0, 1, 2, 3} <= set(seen), seen
+
+
+def test_indicator_deal_is_random_per_deal_as_with_rounds() -> None:
+    """``--indicator deal`` (the --rounds keyword) means ``random`` for deals too:
+    it was refused as "not a tile" (new user's trial)."""
+    out = CliRunner().invoke(
+        main,
+        ["simulate", "--deals", "30", "--format", "json",
+         "--variant", "a=--indicator deal", "--variant", "b=--indicator random"],
+    )  # fmt: skip
+    assert out.exit_code == 0, out.output
+    a, b = json.loads(out.output)["variants"]
+    assert a["open_melds"] == b["open_melds"] and a["pairs_histogram"] == b["pairs_histogram"]
+    assert a["open_melds"]["count"] == 5

@@ -83,7 +83,8 @@ def _variant_params(
 def parse_variant(text: str) -> Variant:
     """``NAME=OPTIONS`` → a :class:`~rummy101_solver.engine.simulate.Variant`. OPTIONS
     are ``solve`` options, parsed by ``solve``'s own option parser;
-    ``--indicator random`` draws the indicator per deal. Bad input stops with
+    ``--indicator random`` (or ``deal``, as with ``--rounds``) draws the indicator
+    per deal. Bad input stops with
     exit 2 and a message naming the variant."""
     from rummy101_solver.cli.solve import solve
     from rummy101_solver.engine.simulate import Variant
@@ -92,7 +93,7 @@ def parse_variant(text: str) -> Variant:
     for key in _REFUSED:
         params.pop(key)
     time_limit = params.pop("time_limit")
-    random_indicator = str(params["indicator"]).lower() == "random"
+    random_indicator = str(params["indicator"]).lower() in ("random", "deal")
     if random_indicator:
         params["indicator"] = None
     try:
@@ -354,8 +355,9 @@ def simulate(ctx: click.Context, deals: int, rounds: int | None, players: int, b
     A variant is NAME=OPTIONS, OPTIONS any 'solve' rule options (quote them):
       --variant classic= --variant low='--threshold 81'
       --variant nojp=--no-joker-pairs --variant okey='--indicator random'
-    '--indicator random' turns up the first numbered tile of each deal's
-    shuffle as the indicator; the rack is dealt from the tiles after it.
+    '--indicator random' (or 'deal', as with --rounds) turns up the first
+    numbered tile of each deal's shuffle as the indicator; the rack is dealt
+    from the tiles after it.
 
     \b
     Example:
