@@ -302,3 +302,22 @@ def test_one_sample_is_written_in_the_singular() -> None:
     assert _estimate_text(one) == "100.0 % (95 % interval 20.7–100.0 %; 1 sample)"
     two = Estimate(samples=2, hits=0, interval=(0.0, 0.658))
     assert _estimate_text(two) == "0.0 % (95 % interval 0.0–65.8 %; 2 samples)"
+
+
+def test_a_lower_bound_above_the_upper_bound_is_said_to_be_noise() -> None:
+    """50 advice samples against 1,000 kept-everything ones can put the lower
+    bound above the upper one; the output says why (new user's trial)."""
+    from rummy101_solver.game.deal import deal_rack
+
+    rack = deal_rack(11, 21).codes
+    result = CliRunner().invoke(main, ["outs", *rack, "--draws", "3"])
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert lines[-3].startswith("  following the advice: 10.0 % (95 % interval 4.3–21.4 %;")
+    assert lines[-2].startswith("  keeping every tile:   8.4 % (95 % interval 6.8–10.3 %;")
+    assert lines[-1] == (
+        "  (The lower bound came out above the upper bound: the two estimates differ by less"
+        " than their sampling noise; more --advice-samples narrow it.)"
+    )
+    ordered = CliRunner().invoke(main, tiny_args("--samples", "600", "--advice-samples", "600"))
+    assert "came out above" not in ordered.output

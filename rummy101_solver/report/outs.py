@@ -357,4 +357,12 @@ def draws_text(odds: DrawOdds) -> list[str]:
         " best play.",
         f"  keeping every tile:   {_estimate_text(odds.keep_all)}; nothing is thrown"
         " between draws: an upper bound.",
+        *(
+            [
+                "  (The lower bound came out above the upper bound: the two estimates differ"
+                " by less than their sampling noise; more --advice-samples narrow it.)"
+            ]
+            if odds.advice.probability > odds.keep_all.probability
+            else []
+        ),
     ]
