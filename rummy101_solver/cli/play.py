@@ -28,12 +28,12 @@ EXIT_NOTHING = 1
               help="Someone has opened with pairs: a meld opener may lay pairs"
               " [R-PAIRS-AFTER] (implied by a pair on the table).")  # fmt: skip
 @click.option("--layoff-limit", type=IntRange(1, 13), default=None, metavar="N",
-              help="House rule: at most N tiles laid off onto one group per turn (seed 004: 3)"
-              " [R-LAYOFF-LIMIT]. Default: no limit.")  # fmt: skip
+              help="House rule: at most N tiles laid off onto one group per turn (okey.gg's"
+              " variant, rule seed 004: 3) [R-LAYOFF-LIMIT]. Default: no limit.")  # fmt: skip
 @click.option("--retrieve", type=click.Choice(["any", "full-set"]), default="any",
               show_default=True,
-              help="full-set (seed 004): a joker leaves a set only when the set then holds all"
-              " four colours [R-RETRIEVE].")  # fmt: skip
+              help="full-set (okey.gg's variant, rule seed 004): a joker leaves a set only"
+              " when the set then holds all four colours [R-RETRIEVE].")  # fmt: skip
 @click.option("--no-same-turn-layoff", "same_turn_layoff", flag_value=False, default=True,
               help="House rule: a player opening this turn lays off and retrieves only from"
               " the next turn [R-LAYOFF].")  # fmt: skip
@@ -66,7 +66,8 @@ def play(
     \b
     Example:
       rummy101 play R2 R6 B6 R8 R11 Y1 --opened melds --table "R3 R4 R5 | B8 K8 Y8 | R10 J R12"
-      rummy101 play --layoff-limit 3 --retrieve full-set --table "R4 R5 R6" R7 R8 R9 K1
+      rummy101 play --opened melds --layoff-limit 3 --retrieve full-set \\
+        --table "R4 R5 R6" R7 R8 R9 K1
 
     Exit code: 0 the turn lays something (or finishes), 1 nothing can be
     laid, or no plan was found within --time-limit (the verdict line says

@@ -201,7 +201,8 @@ def score_csv(result: RoundScore, round_number: int | None = None) -> str:
     "--nobody-opened-scores-nothing",
     is_flag=True,
     default=False,
-    help="Seed 004 variant: when the stock runs out and nobody opened, nobody scores [R-SCORE].",
+    help="okey.gg's variant (rule seed 004): when the stock runs out and nobody opened,"
+    " nobody scores [R-SCORE].",
 )
 @click.option(
     "--sheet",
