@@ -174,8 +174,9 @@ def outs(
     bound) over ``samples`` (1–100,000) samples, and following the discard
     table after each draw (a lower bound on the best play) over
     ``advice_samples`` (1–100,000) samples [R-KEEP-DISCARD].
-    The rule options as ``solve``'s (points, pairs, tiles as text;
-    ``time_limit`` in seconds). Returns the ``outs --format json`` object:
+    The rule options as ``solve``'s (points, pairs, tiles as text);
+    ``time_limit`` (seconds) is accepted and not needed: every distance, out and
+    discard row is exact and never cut. Returns the ``outs --format json`` object:
     ``rack``, ``seen``, ``unseen``, ``rules``, ``distance`` (``melds``,
     ``pairs``: ``tiles``, ``status``, ``target``, ``missing``), ``outs``,
     ``discards``, ``draws``, ``recommended_discard``, ``can_open``
