@@ -254,7 +254,11 @@ def rounds_csv(data: dict[str, Any]) -> str:
     played (percentiles 10/50/90). An empty cell where the JSON has ``null``."""
     from rummy101_solver.engine.rounds import FINISHES
 
-    shares = [("finished", ()), ("stock", ()), ("pairs_openings", ())]
+    shares: list[tuple[str, tuple[str, ...]]] = [
+        ("finished", ()),
+        ("stock", ()),
+        ("pairs_openings", ()),
+    ]
     shares += [(f"finish_{kind.replace('-', '_')}", ("finish", kind)) for kind in FINISHES]
     shares.append(("winner_opened_with_pairs", ()))
     players = data["players"]
