@@ -347,3 +347,25 @@ def test_alternatives_cut_by_the_time_limit_say_so() -> None:
         in text.splitlines()
     )
     assert "Other meld openings" not in analysis_text(replace(analysis, alternatives=0))
+
+
+def test_nothing_laid_names_the_kept_tile_only_when_it_is_why() -> None:
+    """``R7 R8 R9`` is a run, but one tile stays for the discard: the report
+    says so where it says nothing is laid (it said "no meld can be laid", which
+    read as "not a run"); a rack with no meld, or a taken discard that must be
+    laid, keeps the plain line [R-KEEP-DISCARD, R-TAKE-DISCARD]."""
+    out, code = invoke("solve", "R7", "R8", "R9")
+    assert code == 1
+    lines = out.splitlines()
+    kept = "with 1 tile kept for the discard [R-KEEP-DISCARD]"
+    assert lines[4] == f"(nothing to lay down {kept})"
+    assert lines[8] == "(nothing to lay down)"  # no pair in the rack: not the kept tile
+    assert f"Other meld openings: none: no meld can be laid {kept}." in lines
+    assert "Other pairs openings: none: no pair can be laid." in lines
+    pair, _ = invoke("solve", "R3", "R3")
+    assert f"(nothing to lay down {kept})" in pair.splitlines()  # the pairs opening
+    plain, _ = invoke("solve", "R1", "B5", "K9")
+    assert kept not in plain
+    rack = "R3 R4 R5 R9 R10 R11 B13 K13 Y13 B7 K7 Y7 R1 B1 K2 Y4 Y8 K10 B2 B5 K11"
+    taken, _ = invoke("solve", *rack.split(" "), "--take", "Y12")
+    assert "(nothing to lay down)" in taken.splitlines() and kept not in taken

@@ -268,10 +268,12 @@ def _verdict(analysis: Analysis, color: bool) -> str:
     return line
 
 
-def opening_table(opening: Opening, fmt: str, *, color: bool = False) -> str:
-    """The melds of one opening as a table: kind, tiles (wild shows its stand-in), value."""
+def opening_table(opening: Opening, fmt: str, *, color: bool = False, keep: int = 0) -> str:
+    """The melds of one opening as a table: kind, tiles (wild shows its stand-in), value.
+    With nothing laid, a line saying so; with ``keep`` (tiles that stay for the
+    discard) it names that rule, which may be why [R-KEEP-DISCARD]."""
     if not opening.melds:
-        return "(nothing to lay down)"
+        return f"(nothing to lay down{_kept(keep)})"
     texts = _meld_texts(opening, color)
     rows = [[m.kind, text, m.value] for m, text in zip(opening.melds, texts, strict=True)]
     return tabulate(rows, headers=["kind", "tiles", "value"], tablefmt=fmt)
@@ -299,14 +301,41 @@ def alternatives_table(
     return tabulate(rows, headers=headers, tablefmt=fmt)
 
 
+def _held_back(kind: str, analysis: Analysis) -> int:
+    """The tiles kept for the discard when they are why nothing of ``kind`` is
+    laid: the rack holds a meld (or a pair) but the best opening lays none, so
+    only the tile kept for the discard stopped it [R-KEEP-DISCARD]; else 0."""
+    opening = analysis.melds if kind == "melds" else analysis.pairs
+    rules = analysis.rules
+    if opening.melds or not rules.keep or rules.take is not None or opening.status != "optimal":
+        return 0  # a taken discard must be laid: that, not the kept tile, may be why
+    rack = analysis.rack
+    counts = rack.face_counts
+    if kind == "melds":
+        from rummy101_solver.engine.candidates import meld_patterns
+
+        holds = bool(meld_patterns(counts, rack.wilds))
+    else:
+        wild_pair = analysis.rules.joker_pairs and rack.wilds > 0 and bool(counts)
+        holds = any(k >= 2 for k in counts.values()) or wild_pair
+    return analysis.rules.keep if holds else 0
+
+
+def _kept(keep: int) -> str:
+    """`` with 1 tile kept for the discard [R-KEEP-DISCARD]``, or nothing."""
+    if not keep:
+        return ""
+    return f" with {count_of(keep, 'tiles')} kept for the discard [R-KEEP-DISCARD]"
+
+
 def _opening_section(
-    title: str, opening: Opening, bar: int, fmt: str, color: bool = False
+    title: str, opening: Opening, bar: int, fmt: str, color: bool = False, keep: int = 0
 ) -> list[str]:
     head = f"{title}: {_measure(opening)}, {_bar(opening, bar)} ({_status_note(opening)})"
     left = tiles_text(opening.left, color=color)
     return [
         head,
-        opening_table(opening, fmt, color=color),
+        opening_table(opening, fmt, color=color, keep=keep),
         f"Left: {left}   residual penalty {opening.residual_penalty}",
     ]
 
@@ -406,6 +435,7 @@ def _alternatives_section(
     bar: int,
     fmt: str,
     color: bool,
+    keep: int = 0,
 ) -> list[str]:
     if openings:
         return ["", f"{title}:", alternatives_table(openings, bar, fmt, color=color)]
@@ -413,7 +443,7 @@ def _alternatives_section(
         return ["", f"{title}: none found within the time limit (not proven that none exist)."]
     if not best.melds:
         nothing = "no meld can be laid" if best.kind == "melds" else "no pair can be laid"
-        return ["", f"{title}: none: {nothing}."]
+        return ["", f"{title}: none: {nothing}{_kept(keep)}."]
     return ["", f"{title}: none: every other one lays only tiles the best one lays (a part of it)."]
 
 
@@ -435,9 +465,14 @@ def analysis_text(
     lines += rules_text(rules, color=color)
     lines += fallback_text(analysis)
     lines += [verdict_text(analysis, color=color), ""]
-    lines += _opening_section("Best meld opening", analysis.melds, rules.meld_bar, fmt, color)
+    keep_melds, keep_pairs = _held_back("melds", analysis), _held_back("pairs", analysis)
+    lines += _opening_section(
+        "Best meld opening", analysis.melds, rules.meld_bar, fmt, color, keep_melds
+    )
     lines.append("")
-    lines += _opening_section("Best pairs opening", analysis.pairs, rules.pairs_bar, fmt, color)
+    lines += _opening_section(
+        "Best pairs opening", analysis.pairs, rules.pairs_bar, fmt, color, keep_pairs
+    )
     lines += ["", *one_turn_text(analysis.one_turn, fmt, rules, color=color)]
     if analysis.alternatives:
         lines += _alternatives_section(
@@ -448,6 +483,7 @@ def analysis_text(
             rules.meld_bar,
             fmt,
             color,
+            keep_melds,
         )
         lines += _alternatives_section(
             "Other pairs openings",
@@ -457,6 +493,7 @@ def analysis_text(
             rules.pairs_bar,
             fmt,
             color,
+            keep_pairs,
         )
     if explanation:
         lines += ["", "Why:", *explanation]
