@@ -9,13 +9,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from test_rounds import VARIANTS  # the five rule variants the rounds are tested under
 
 from rummy101_solver.engine.bots import cannot_open
 from rummy101_solver.engine.play import best_turn
 from rummy101_solver.engine.rounds import RoundVariant, play_round
 from rummy101_solver.game.deal import deal_round
 from rummy101_solver.game.parsing import parse_rack
-from rummy101_solver.game.round import TrackRules
 from rummy101_solver.game.rules import Rules
 from rummy101_solver.game.tiles import Face, Rack
 
@@ -80,15 +80,6 @@ def test_cannot_open_by_hand(rack: str, rules: Rules, closed: bool) -> None:
     assert cannot_open(tiles, rules) is closed
     slow = best_turn(tiles, (), rules, discard=False)
     assert (slow.can_open is False) is closed or rules.one_turn_any_value
-
-
-VARIANTS = (
-    RoundVariant("classic"),
-    RoundVariant("rising", rules=TrackRules(rising=True)),
-    RoundVariant("okey", indicator_from_deal=True),
-    RoundVariant("limit2", rules=TrackRules(layoff_limit=2)),
-    RoundVariant("nojp", rules=TrackRules(joker_pairs=False)),
-)
 
 
 @pytest.mark.parametrize("variant", VARIANTS[:3], ids=lambda v: v.name)

@@ -939,42 +939,31 @@ static int step_backward(SweepObject *S, int step, Layer *F, Layer *after, Layer
             }
         }
         if (tc) {
-            int keep = 0;
-            int floor = 0, use_floor = 0;
-            if (mode == 0 && bar) {
-                floor = bar - max_v(S, F, i);
-                use_floor = 1;
-            }
+            /* keep the entries that can still reach the bar (to[] compacted) */
+            int use_floor = mode == 0 && bar, floor = use_floor ? bar - max_v(S, F, i) : 0;
+            int kc = 0;
             for (int e = 0; e < tc; e++) {
                 int ns = to[e];
-                int ok = 1;
-                if (use_floor && tv[ns] < floor) ok = 0;
+                int ok = !use_floor || tv[ns] >= floor;
                 if (mode) {
                     int r = d - sk[ns];
                     int b = r < 0 ? -1 : F->pmax[(size_t)i * (S->limit + 1) + r];
                     if (b < 0 || b + tv[ns] < bar) ok = 0;
                 }
-                if (ok) keep++;
+                if (ok)
+                    to[kc++] = (uint16_t)ns;
+                else
+                    tv[ns] = -1;
             }
-            if (keep) {
+            if (kc) {
                 int ti = layer_get(nw, key);
                 if (ti < 0) {
                     rc = -1;
                     break;
                 }
-                for (int e = 0; e < tc; e++) {
-                    int ns = to[e];
-                    int ok = 1;
-                    if (use_floor && tv[ns] < floor) ok = 0;
-                    if (mode) {
-                        int r = d - sk[ns];
-                        int b = r < 0 ? -1 : F->pmax[(size_t)i * (S->limit + 1) + r];
-                        if (b < 0 || b + tv[ns] < bar) ok = 0;
-                    }
-                    if (ok) layer_put(nw, ti, ns, tv[ns]);
-                }
+                for (int e = 0; e < kc; e++) layer_put(nw, ti, to[e], tv[to[e]]);
             }
-            for (int e = 0; e < tc; e++) tv[to[e]] = -1;
+            for (int e = 0; e < kc; e++) tv[to[e]] = -1;
         }
     }
     free(tv);
