@@ -80,6 +80,10 @@ def _variant_params(
     return name, options, params
 
 
+PER_DEAL = ("deal", "random")
+"""``--indicator`` words of a variant that turn up the indicator from each deal."""
+
+
 def parse_variant(text: str) -> Variant:
     """``NAME=OPTIONS`` → a :class:`~rummy101_solver.engine.simulate.Variant`. OPTIONS
     are ``solve`` options, parsed by ``solve``'s own option parser;
@@ -93,7 +97,7 @@ def parse_variant(text: str) -> Variant:
     for key in _REFUSED:
         params.pop(key)
     time_limit = params.pop("time_limit")
-    random_indicator = str(params["indicator"]).lower() in ("random", "deal")
+    random_indicator = str(params["indicator"]).lower() in PER_DEAL
     if random_indicator:
         params["indicator"] = None
     try:
@@ -131,7 +135,7 @@ def parse_round_variant(text: str) -> RoundVariant:
 
     name, options, params = _variant_params(text, play, "rising=--rising", _ROUND_REFUSED)
     indicator_text = params["indicator"]
-    from_deal = str(indicator_text).lower() in ("deal", "random")
+    from_deal = str(indicator_text).lower() in PER_DEAL
     indicator = None
     if indicator_text is not None and not from_deal:
         try:
