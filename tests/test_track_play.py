@@ -116,3 +116,25 @@ def test_ctrl_c_quits_cleanly(tmp_path: Path) -> None:
     child.close()
     assert child.exitstatus == 0
     assert len(game.read_text().splitlines()) == 1  # nothing half-typed was recorded
+
+
+def test_tab_after_a_discard_offers_the_rack(tmp_path: Path) -> None:
+    """'x B' + Tab completes to the one blue tile on the rack, B9, not B1 [issue 34]."""
+    game = tmp_path / "round.jsonl"
+    _new(game)
+    draw = pexpect.spawn(_rummy101(), ["track", "--game", str(game), "draw", "K1"],
+                         encoding="utf-8", timeout=60)  # fmt: skip
+    draw.expect(pexpect.EOF)
+    child = _spawn(game)
+    child.expect_exact(PROMPT)
+    child.send("x B")
+    time.sleep(0.5)
+    child.send("\t")
+    time.sleep(0.5)  # the completion is applied asynchronously
+    child.send("\r")
+    child.expect_exact("event 3: discard: you discarded B9")
+    child.expect_exact(PROMPT)
+    child.send("q\r")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
