@@ -889,3 +889,24 @@ def test_an_opponent_finish_ends_the_round(tmp_path: Path) -> None:
     assert line == {"format": "rummy101-game-1", "event": 5, "kind": "finish", "player": 2,
                     "tile": "Y3"}  # fmt: skip
     assert schema_errors("game", line) == []
+
+
+def test_the_words_of_show_after_a_draw_and_after_your_discard(tmp_path: Path) -> None:
+    """After the draw a rack that opens 'can open now' (not 'whatever it draws');
+    your own discard is 'your K1', not "you's K1" [issue 34]."""
+    game = tmp_path / "g.jsonl"
+    _new(game, "R3 R4 R5 B9 K9 Y9 Y2 Y6")
+    _events(game, ["draw", "K1"])
+    text = track(game, "show").output
+    assert (
+        "After your draw (rummy101 outs):\nVerdict: can open now with melds (the plan below).\n"
+        in text
+    )
+    assert "whatever it draws" not in text
+    _events(game, ["discard", "K1"])
+    text = track(game, "show").output
+    assert "Last discard: your K1.\n" in text
+    assert (
+        "Round: 3 players, you are player 1; 3 events; player 2's turn; yours comes after"
+        " player 3's discard [R-TURN].\n" in text
+    )

@@ -57,8 +57,8 @@ def track(ctx: click.Context, game: str | None) -> None:
     The round lives in an append-only game file (--game, default
     rummy101-game.jsonl), replayed on every call: nothing is lost, undo and
     history come free. Every event is checked against the 106 tiles and the
-    turn [R-TILES, R-RACK, R-TAKE-DISCARD]; a bad one exits 2 and leaves the
-    file as it was.
+    turn order (seat 1 plays first) [R-TILES, R-RACK, R-TAKE-DISCARD, R-TURN];
+    a bad one exits 2 and leaves the file as it was.
 
     \b
     Example:
