@@ -910,3 +910,15 @@ def test_the_words_of_show_after_a_draw_and_after_your_discard(tmp_path: Path) -
         "Round: 3 players, you are player 1; 3 events; player 2's turn; yours comes after"
         " player 3's discard [R-TURN].\n" in text
     )
+
+
+def test_the_prompt_records_an_opponent_finish(tmp_path: Path) -> None:
+    game = tmp_path / "g.jsonl"
+    _new(game)
+    result = _pipe(game, "d K1\nx K1\nf 2 K5\ns 3 K4\n")
+    assert result.exit_code == 2
+    assert "event 4: finish: player 2 finished, discarding K5\n" in result.stdout
+    assert "the round is over: player 2 finished [R-FINISH]" in result.stdout
+    assert result.stderr == (
+        "Error: stdin line 4: seen: the round is over (player 2 finished) [R-FINISH]\n"
+    )
