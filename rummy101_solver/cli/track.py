@@ -170,7 +170,7 @@ def new(
 @game_option
 @click.pass_context
 def draw(ctx: click.Context, tile: str, game: str | None) -> None:
-    """You drew TILE from the stock.
+    """You drew TILE from the stock, in your turn [R-TURN].
 
     Exit code: 0 recorded, 2 refused (the reason is printed; the file is unchanged).
     """
@@ -182,7 +182,8 @@ def draw(ctx: click.Context, tile: str, game: str | None) -> None:
 @game_option
 @click.pass_context
 def take(ctx: click.Context, player: int | None, game: str | None) -> None:
-    """You (or PLAYER) took the last discard of the player before [R-TAKE-DISCARD].
+    """You (or PLAYER) took the last discard of the player before, first thing in
+    the turn [R-TAKE-DISCARD, R-TURN].
 
     Exit code: 0 recorded, 2 refused (the file is unchanged).
     """
@@ -207,7 +208,8 @@ def discard(ctx: click.Context, tile: str, game: str | None) -> None:
 @game_option
 @click.pass_context
 def seen(ctx: click.Context, player: int, tile: str, game: str | None) -> None:
-    """PLAYER (another seat) discarded TILE.
+    """PLAYER (another seat) discarded TILE: their turn ends, the next seat's
+    begins [R-TURN].
 
     Exit code: 0 recorded, 2 refused (the file is unchanged).
     """
