@@ -112,6 +112,11 @@ SCRIPT: list[tuple[list[str], str, str, str, dict[int, tuple[str, int]], str]] =
 ]  # fmt: skip
 
 
+TURNS = [1, 1, 2, 3, 1, 1, 1, 2, 2, 3, 3, 1, 1, 1, 2, 2, 3, 1, 1, 1, 1]
+"""Whose turn it is after each event of SCRIPT: seat 1 (you) plays first, a
+discard passes the turn on [R-TURN]."""
+
+
 def _rules(opened: dict[int, tuple[str, int]]) -> list[str]:
     melds = [v for how, v in opened.values() if how == "melds"]
     pairs = [v for how, v in opened.values() if how == "pairs"]
@@ -145,6 +150,7 @@ def test_a_scripted_round_gives_the_advice_of_outs_and_play(tmp_path: Path) -> N
         assert result.output.startswith(f"event {number}: ")
         data = show(game)
         assert (data["events"], data["phase"]) == (number, moment), event
+        assert data["turn"] == TURNS[number - 1], event
         assert schema_errors("track", data) == []
         for part in ("take", "stand", "play"):
             if data["advice"][part] is not None:
@@ -155,6 +161,8 @@ def test_a_scripted_round_gives_the_advice_of_outs_and_play(tmp_path: Path) -> N
         assert {o["player"]: (o["how"], o["value"]) for o in data["opened"]} == opened
         seen = " ".join([*table.replace("|", " ").split(), *pile.split()])
         advice = data["advice"]
+        if moment == "draw" and data["turn"] != 1:
+            moment = "wait"  # another seat's turn: no advice yet [R-TURN]
         assert advice["moment"] == moment
         taken = "Y9" if event == ["take"] else (None if event[0] == "lay" else taken)
         if moment == "draw":
@@ -183,6 +191,11 @@ def test_a_scripted_round_gives_the_advice_of_outs_and_play(tmp_path: Path) -> N
                 want = cli_json("outs", rack, "--seen", seen, *_rules(opened))
                 assert advice["outs"] == want
                 assert advice["play"] is None  # cannot open now
+        elif moment == "wait":
+            assert advice == {
+                "moment": "wait", "take_tile": None, "verdict": None, "take": None,
+                "stand": None, "draw": None, "outs": None, "play": None,
+            }  # fmt: skip
         else:
             assert data["winner"] == 1
             assert advice == {
@@ -190,12 +203,8 @@ def test_a_scripted_round_gives_the_advice_of_outs_and_play(tmp_path: Path) -> N
                 "stand": None, "draw": None, "outs": None, "play": None,
             }  # fmt: skip
     # the take of Y9 opens (39 points); the R1 of player 3 is no use once opened; the
-    # Y3 of player 2 is not yours to take; the rising bar followed the openings
-    assert verdicts == [
-        (1, "draw"), (3, "draw"), (4, "draw"), (5, "take"), (8, "draw"), (9, "draw"),
-        (10, "draw"), (11, "draw"), (12, "draw"), (15, "draw"), (16, "draw"), (17, "draw"),
-        (18, "draw"),
-    ]  # fmt: skip
+    # rising bar followed the openings; the other seats' turns wait
+    assert verdicts == [(1, "draw"), (5, "take"), (12, "draw"), (18, "draw")]
     assert data["bar"] == {"melds": 47, "pairs": 4, "rising": True}
     for line in game.read_text().splitlines():
         assert schema_errors("game", json.loads(line)) == [], line
@@ -281,7 +290,15 @@ def test_replay_gives_byte_identical_output(tmp_path: Path) -> None:
     assert lines[5] == '{"format":"rummy101-game-1","event":6,"kind":"take","player":1,"tile":"Y9"}'
 
 
-# --- bad events ----------------------------------------------------------------------
+# --- bad events ---------------------------------------------------------------------
+P2 = ["draw K1", "discard K1"]  # your first turn: then it is player 2's [R-TURN]
+P3 = [*P2, "seen 2 R1"]  # player 3's turn
+OPENED = [*P2, "seen 2 R9", "seen 3 Y9", "take", "lay 1 R3 R4 R5 | B9 K9 Y9", "discard K12",
+          "seen 2 B2", "seen 3 R6", "take"]  # you opened and took R6 (rack R6 Y2 Y6)  # fmt: skip
+TAKEN_KEPT = (
+    "the taken tile R6 must be used at once, in a new meld or a lay-off, never kept for later;"
+    " lay it or undo the take [R-TAKE-DISCARD]"
+)
 BAD = [
     # (events before, the bad event, the message)
     ([], ["draw", "Y9"], "Error: draw Y9: you have drawn already this turn; discard first"
@@ -293,42 +310,68 @@ BAD = [
     (["draw K1"], ["discard", "R7"], "Error: discard R7: R7 is not on your rack"),
     ([], ["take"], "Error: take: only the discard of the player before (player 3), right after it"
      " was made; no discard lies there [R-TAKE-DISCARD]"),
-    (["seen 3 Y9", "seen 2 R1"], ["take"], "Error: take: only the discard of the player before"
-     " (player 3), right after it was made; the last discard is player 2's R1 [R-TAKE-DISCARD]"),
-    (["draw K1", "discard K1"], ["take"], "Error: take: only the discard of the player before"
-     " (player 3), right after it was made; the last discard is your K1 [R-TAKE-DISCARD]"),
-    (["seen 3 Y9", "take"], ["discard", "Y2"], "Error: discard Y2: the taken tile Y9 must be laid"
-     " in an opening this turn; undo the take [R-TAKE-DISCARD]"),
+    (P3, ["take"], "Error: take: it is player 3's turn, not yours; your turn comes after player"
+     " 3's discard (seen 3 TILE) [R-TURN]"),
+    (P2, ["take", "3"], "Error: take 3: it is player 2's turn, not player 3's; tell player 2's"
+     " discard first (seen 2 TILE) [R-TURN]"),
+    ([*P2, "seen 2 R9", "seen 3 Y9", "take"], ["discard", "Y2"], "Error: discard Y2: the taken"
+     " tile Y9 must be laid in an opening this turn; undo the take [R-TAKE-DISCARD]"),
     (["draw R3"], ["draw", "R3"], "Error: draw R3: you have drawn already this turn; discard first"
      " [R-KEEP-DISCARD]"),
     ([], ["draw", "R3"], None),  # ok: one R3 on the rack, one left
-    (["seen 2 R3"], ["draw", "R3"], "Error: draw R3: every R3 is placed already counting your"
-     " rack, the table and the discards [R-TILES]"),
-    (["seen 2 J", "seen 3 J"], ["draw", "J"], "Error: draw J: a third wild tile counting your"
+    ([*P2, "seen 2 R3", "seen 3 R1"], ["draw", "R3"], "Error: draw R3: every R3 is placed already"
+     " counting your rack, the table and the discards [R-TILES]"),
+    ([*P2, "seen 2 J", "seen 3 J"], ["draw", "J"], "Error: draw J: a third wild tile counting your"
      " rack, the table and the discards; the set has only 2 [R-TILES]"),
     ([], ["seen", "1", "K4"], "Error: seen: player 1 is you; your own discard is 'discard TILE'"),
     ([], ["seen", "4", "K4"], "Error: seen: no player 4; players are 1–3"),
-    (["seen 3 B9"], ["lay", "2", "B9 B10 B11"], "Error: lay player 2: every B9 is placed already"
-     " counting the rack, table and discards [R-TILES]"),
+    ([*P3, "seen 3 B9", "draw K2", "discard K2"], ["lay", "2", "B9 B10 B11"], "Error: lay player"
+     " 2: every B9 is placed already counting the rack, table and discards [R-TILES]"),
     ([], ["seen", "2", "R14"], "Error: seen 2 R14: 'R14' (tile 1): numbers run 1–13"),
-    ([], ["lay", "2", "R1 R2 R3 | B4 K4 Y4"], "Error: lay player 2: 18 points do not open; the"
+    (P2, ["lay", "2", "R1 R2 R3 | B4 K4 Y4"], "Error: lay player 2: 18 points do not open; the"
      " bar is 30 points [R-OPEN-MELDS, R-RISING]"),
-    ([], ["lay", "2", "R1 R2 R3 | B10 B10"], "Error: lay player 2: an opening is melds or pairs,"
+    (P2, ["lay", "2", "R1 R2 R3 | B10 B10"], "Error: lay player 2: an opening is melds or pairs,"
      " never both [R-NO-MIX]"),
-    ([], ["lay", "2", "R1 R2 R4"], "Error: lay player 2: group 1 (R1 R2 R4) is not legal:"),
-    ([], ["lay", "2", "R6", "--onto", "1"], "Error: lay player 2 --onto 1: no table group 1"
+    (P2, ["lay", "2", "R1 R2 R4"], "Error: lay player 2: group 1 (R1 R2 R4) is not legal:"),
+    (P2, ["lay", "2", "R6", "--onto", "1"], "Error: lay player 2 --onto 1: no table group 1"
      " (groups: none yet)"),
-    (["lay 2 K10 K11 K12 K13"], ["lay", "3", "K9", "--onto", "1"], "Error: lay player 3"
-     " --onto 1: lay off only after one's own opening [R-LAYOFF]"),
-    (["lay 2 K10 K11 K12 K13"], ["lay", "3", "B11 Y11 R11"], "Error: lay player 3: 33 points do"
-     " not open; the bar is 47 points [R-OPEN-MELDS, R-RISING]"),
-    (["lay 2 K10 K11 K12 K13"], ["opened", "2", "melds", "50"], "Error: opened 2: player 2 has"
-     " opened already"),
-    (["lay 2 K10 K11 K12 K13"], ["opened", "3", "melds", "40"], "Error: opened 3 melds 40: below"
-     " the bar of 47 points [R-OPEN-MELDS, R-OPEN-PAIRS, R-RISING]"),
-    (["draw K1"], ["lay", "1", "R3 R4 R5 | B9 K9 Y9"], "Error: lay you: Y9 is not on your rack"),
-    ([], ["lay", "1", "R3 R4 R5"], "Error: lay you: lay in your turn, after the draw"
+    ([*P2, "lay 2 K10 K11 K12 K13", "seen 2 R1"], ["lay", "3", "K9", "--onto", "1"], "Error: lay"
+     " player 3 --onto 1: lay off only after one's own opening [R-LAYOFF]"),
+    ([*P2, "lay 2 K10 K11 K12 K13", "seen 2 R1"], ["lay", "3", "B11 Y11 R11"], "Error: lay player"
+     " 3: 33 points do not open; the bar is 47 points [R-OPEN-MELDS, R-RISING]"),
+    ([*P2, "lay 2 K10 K11 K12 K13"], ["opened", "2", "melds", "50"], "Error: opened 2: player 2"
+     " has opened already"),
+    ([*P2, "lay 2 K10 K11 K12 K13", "seen 2 R1"], ["opened", "3", "melds", "40"], "Error: opened"
+     " 3 melds 40: below the bar of 47 points [R-OPEN-MELDS, R-RISING]"),
+    (["draw K1"], ["lay", "1", "R3 R4 R5 | B9 K9 Y9"], "Error: your lay: Y9 is not on your rack"),
+    ([], ["lay", "1", "R3 R4 R5"], "Error: your lay: lay in your turn, after the draw"
      " [R-TAKE-DISCARD]"),
+    # an opened player never keeps a taken tile: neither discards it nor keeps it [issue 34]
+    (OPENED, ["discard", "R6"], f"Error: discard R6: {TAKEN_KEPT}"),
+    (OPENED, ["discard", "Y2"], f"Error: discard Y2: {TAKEN_KEPT}"),
+    # the turn order [R-TURN, issue 34]
+    ([], ["seen", "2", "K9"], "Error: seen 2 K9: it is your turn, not player 2's; tell your draw or"
+     " take first [R-TURN]"),
+    (["draw K1"], ["seen", "2", "K9"], "Error: seen 2 K9: it is your turn, not player 2's; you have"
+     " drawn, so your discard comes first [R-TURN]"),
+    (P2, ["seen", "3", "K9"], "Error: seen 3 K9: it is player 2's turn, not player 3's; tell player"
+     " 2's discard first (seen 2 TILE) [R-TURN]"),
+    (P2, ["draw", "K2"], "Error: draw K2: it is player 2's turn, not yours; your turn comes after"
+     " player 3's discard (seen 3 TILE) [R-TURN]"),
+    (P2, ["lay", "3", "R10 R11 R12"], "Error: lay player 3: it is player 2's turn, not player 3's;"
+     " tell player 2's discard first (seen 2 TILE) [R-TURN]"),
+    (P2, ["opened", "3", "melds"], "Error: opened 3: it is player 2's turn, not player 3's; tell"
+     " player 2's discard first (seen 2 TILE) [R-TURN]"),
+    ([*P2, "lay 2 K10 K11 K12 K13"], ["take", "2"], "Error: take 2: player 2 has laid or opened"
+     " already this turn; a take comes first [R-TURN]"),
+    (P2, ["finish", "3"], "Error: finish 3: it is player 2's turn, not player 3's; tell player 2's"
+     " discard first (seen 2 TILE) [R-TURN]"),
+    (P2, ["finish", "1"], "Error: finish: player 1 is you; your own finish is the discard of your"
+     " last tile ('discard TILE')"),
+    ([*P2, "finish 2 K5"], ["seen", "3", "K4"], "Error: seen: the round is over (player 2"
+     " finished) [R-FINISH]"),
+    ([*P2, "finish 2"], ["draw", "K4"], "Error: draw: the round is over (player 2 finished)"
+     " [R-FINISH]"),
 ]  # fmt: skip
 
 
@@ -357,6 +400,43 @@ def test_a_bad_event_is_refused_and_the_file_is_unchanged(
     assert result.exit_code == 2, result.output
     assert result.output.startswith(message), result.output
     assert result.output.count("\n") == 1
+    assert game.read_bytes() == data
+
+
+def test_an_opened_player_uses_the_taken_tile_then_discards(tmp_path: Path) -> None:
+    """The taken R6 laid off onto R3 R4 R5: then the discard is recorded [R-TAKE-DISCARD]."""
+    game = tmp_path / "g.jsonl"
+    _new(game)
+    for line in OPENED:
+        words = line.split(" ", 2) if line.startswith("lay") else line.split()
+        assert track(game, *words).exit_code == 0, line
+    assert show(game)["taken"] == "R6"
+    assert track(game, "lay", "1", "R6", "--onto", "1").exit_code == 0
+    assert show(game)["taken"] is None
+    result = track(game, "discard", "Y2")
+    assert result.exit_code == 0, result.output
+
+
+def test_an_opening_below_a_fixed_bar_cites_no_rising_rule(tmp_path: Path) -> None:
+    """Fixed mode: the bar is the threshold, no R-RISING in the message [R-OPEN-MELDS,
+    R-OPEN-PAIRS, issue 34]."""
+    game = tmp_path / "g.jsonl"
+    assert track(game, "new", "R3 R4 R5 B9 K9 Y2 Y6 K12", "--players", "3").exit_code == 0
+    _events(game, ["draw", "K1"], ["discard", "K1"])
+    data = game.read_bytes()
+    cases = [
+        (["lay", "2", "R1 R2 R3 | B4 K4 Y4"], "Error: lay player 2: 18 points do not open; the"
+         " bar is 101 points [R-OPEN-MELDS]\n"),
+        (["lay", "2", "R1 R1 | B4 B4"], "Error: lay player 2: 2 pairs do not open; the bar is 5"
+         " pairs [R-OPEN-PAIRS]\n"),
+        (["opened", "2", "melds", "40"], "Error: opened 2 melds 40: below the bar of 101 points"
+         " [R-OPEN-MELDS]\n"),
+        (["opened", "2", "pairs", "4"], "Error: opened 2 pairs 4: below the bar of 5 pairs"
+         " [R-OPEN-PAIRS]\n"),
+    ]  # fmt: skip
+    for event, message in cases:
+        result = track(game, *event)
+        assert (result.exit_code, result.output) == (2, message)
     assert game.read_bytes() == data
 
 
@@ -436,9 +516,9 @@ def test_a_cut_or_foreign_line_is_named_with_its_number(
 def test_a_take_recorded_with_another_tile_is_refused_on_replay() -> None:
     lines = [
         b'{"format":"rummy101-game-1","event":1,"kind":"new","rack":["R1"],"players":2,'
-        b'"seat":1,"rules":' + json.dumps(TrackRules().to_json()).encode() + b"}",
-        b'{"format":"rummy101-game-1","event":2,"kind":"seen","player":2,"tile":"K4"}',
-        b'{"format":"rummy101-game-1","event":3,"kind":"take","player":1,"tile":"K5"}',
+        b'"seat":2,"rules":' + json.dumps(TrackRules().to_json()).encode() + b"}",
+        b'{"format":"rummy101-game-1","event":2,"kind":"seen","player":1,"tile":"K4"}',
+        b'{"format":"rummy101-game-1","event":3,"kind":"take","player":2,"tile":"K5"}',
     ]
     with pytest.raises(GameFileError, match=r"^g line 3: takes K5 but the discard there is K4"):
         parse_game(b"\n".join(lines) + b"\n", "g")
@@ -493,20 +573,23 @@ def test_two_processes_appending_both_land_or_one_is_refused(
 def test_two_processes_appending_events_that_both_fit_both_land(tmp_path: Path) -> None:
     game = tmp_path / "g.jsonl"
     _new(game)
+    _events(game, ["draw", "K1"], ["discard", "K1"])  # player 2's turn: two lays, either order
     go = tmp_path / "go"
-    told = 'Event("seen", player=int(tile[0]), tile=parse_tile(tile[1:]))'
-    seen = WRITER.replace('Event("draw", tile=parse_tile(tile))', told)
+    told = 'Event("lay", player=2, groups=(tile,))'
+    lay = WRITER.replace('Event("draw", tile=parse_tile(tile))', told)
     procs = [
         subprocess.Popen(
-            [sys.executable, "-c", seen, str(game), who, str(go)], stdout=subprocess.PIPE, text=True
+            [sys.executable, "-c", lay, str(game), groups, str(go)],
+            stdout=subprocess.PIPE,
+            text=True,
         )
-        for who in ("2R10", "3B10")
+        for groups in ("R10 R11 R12", "B10 K10 Y10")
     ]
     go.touch()
     assert [p.communicate(timeout=60)[0].strip() for p in procs] == ["landed", "landed"]
     found = read_game(str(game))
-    assert sorted(e.tile.code for e in found.events[1:] if e.tile) == ["B10", "R10"]
-    assert [json.loads(line)["event"] for line in game.read_text().splitlines()] == [1, 2, 3]
+    assert sorted(e.groups[0] for e in found.events[3:]) == ["B10 K10 Y10", "R10 R11 R12"]
+    assert [json.loads(line)["event"] for line in game.read_text().splitlines()] == [1, 2, 3, 4, 5]
 
 
 def test_history_lists_every_event(tmp_path: Path) -> None:
@@ -540,7 +623,11 @@ def test_a_joker_is_retrieved_with_the_tile_it_stands_for(tmp_path: Path) -> Non
     assert track(game, "new", "R3 R4 R5 B9 K9 Y9 R11 Y2", "--players", "3", *fixed).exit_code == 0
     _events(
         game,
+        ["draw", "K1"],
+        ["discard", "K1"],
         ["lay", "2", "R10 J R12 | B12 K12 Y12"],  # 33 + 36 = 69 points: opens
+        ["seen", "2", "R1"],
+        ["seen", "3", "R2"],
         ["draw", "K1"],
         ["lay", "1", "R3 R4 R5 | B9 K9 Y9"],
     )
@@ -553,6 +640,10 @@ def test_a_joker_is_retrieved_with_the_tile_it_stands_for(tmp_path: Path) -> Non
     assert data["unseen"]["tiles"]["J"] == 1  # one joker still unseen, one on the rack
     # an opponent retrieves the other kind of way: the joker is known to be theirs
     _events(game, ["discard", "K1"], ["lay", "2", "J=K13 B13 Y13"])
+    assert track(game, "lay", "3", "R13", "--onto", "1").output == (
+        "Error: lay player 3 --onto 1: it is player 2's turn, not player 3's; tell player 2's"
+        " discard first (seen 2 TILE) [R-TURN]\n"
+    )
     result = track(game, "lay", "2", "K13", "--onto", "4")
     assert result.output == (
         "Error: lay player 2 --onto 4: the group would be B9 K9 Y9 K13, which is not legal:"
@@ -571,13 +662,14 @@ def test_a_joker_leaves_a_set_of_three_only_without_full_set(tmp_path: Path) -> 
         track(game, "new", "R3 R4 R5 B9 K9 Y9 K7 Y2", "--players", "3", *RULES[:4],
               "--retrieve", "full-set").exit_code == 0
     )  # fmt: skip
-    _events(game, ["lay", "2", "R7 B7 J | R10 R11 R12"], ["draw", "K1"],
+    _events(game, ["draw", "K1"], ["discard", "K1"], ["lay", "2", "R7 B7 J | R10 R11 R12"],
+            ["seen", "2", "R1"], ["seen", "3", "R2"], ["draw", "K1"],
             ["lay", "1", "R3 R4 R5 | B9 K9 Y9"])  # fmt: skip
     data = game.read_bytes()
     result = track(game, "lay", "1", "K7", "--onto", "1")
     assert result.exit_code == 2
     assert result.output == (
-        "Error: lay you --onto 1: a joker leaves a set only once the set holds all four colours"
+        "Error: your lay --onto 1: a joker leaves a set only once the set holds all four colours"
         " (--retrieve full-set) [R-RETRIEVE]\n"
     )
     assert game.read_bytes() == data
@@ -611,16 +703,222 @@ def test_the_okey_variant_counts_the_indicator_and_the_fake_okeys(tmp_path: Path
     assert game.read_bytes() == before
 
 
+def _pipe(game: Path, lines: str) -> Result:
+    return CliRunner().invoke(main, ["track", "--game", str(game), "play"], input=lines)
+
+
 def test_play_reads_commands_from_a_pipe(tmp_path: Path) -> None:
     game = tmp_path / "g.jsonl"
     _new(game)
-    result = CliRunner().invoke(
-        main, ["track", "--game", str(game), "play"], input="d K1\nx R14\nx K1\nh\nq\n"
-    )
+    result = _pipe(game, "d K1\nx K1\nh\nq\n")
     assert result.exit_code == 0, result.output
-    assert "event 2: draw: you drew K1\n" in result.output
-    assert "Error: discard R14: 'R14' (tile 1): numbers run 1–13\n" in result.output
-    assert "event 3: discard: you discarded K1\n" in result.output
-    assert "3    discard: you discarded K1\n" in result.output
-    assert result.output.endswith("bye\n")
+    assert "event 2: draw: you drew K1\n" in result.stdout
+    assert "event 3: discard: you discarded K1\n" in result.stdout
+    assert "3    discard: you discarded K1\n" in result.stdout
+    assert result.stdout.endswith("bye\n")
+    assert result.stderr == ""
     assert len(game.read_text().splitlines()) == 3
+
+
+def test_a_piped_play_tells_a_refused_line_on_stderr_and_exits_2(tmp_path: Path) -> None:
+    """A script learns that a line was refused: its reason on stderr with its line
+    number, exit 2; the other lines still read [issue 34]."""
+    game = tmp_path / "g.jsonl"
+    _new(game)
+    result = _pipe(game, "d K1\nx R14\nx K1\n")
+    assert result.exit_code == 2
+    assert result.stderr == "Error: stdin line 2: discard R14: 'R14' (tile 1): numbers run 1–13\n"
+    assert "Error" not in result.stdout
+    assert "event 3: discard: you discarded K1\n" in result.stdout
+    assert result.stdout.endswith("bye\n")
+    assert len(game.read_text().splitlines()) == 3
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("d R7 R8", "'d' takes a tile: d R5, nothing more; extra: R8"),
+        ("x K1 K2 K3", "'x' takes a tile: x K1, nothing more; extra: K2 K3"),
+        ("s 2 K4 K5", "'s' takes a player and a tile: s 2 K4, nothing more; extra: K5"),
+        ("t 3 K4", "'t' takes at most a player: t 2, nothing more; extra: K4"),
+        ("op 2 melds 50 60", "'op' takes a player, melds or pairs and a value: op 3 melds 105,"
+         " nothing more; extra: 60"),
+        ("u now", "'u' takes no word after it; extra: now"),
+        ("show me", "'show' takes no word after it; extra: me"),
+        ("q now", "'q' takes no word after it; extra: now"),
+        ("f 2 K5 K6", "'f' takes a player and their last discard: f 3 K5, nothing more; extra: K6"),
+        ("d", "'d' needs a tile: d R5"),
+        ("op 2 melds 4000000000", "'4000000000' is not a value in 0–9999"),
+        ("op 2 melds 10000", "'10000' is not a value in 0–9999"),
+        ("s 5 K4", "'5' is not a player number in 1–4"),
+        ("s " + "2" * 5000 + " K4", "'22222222222222222222… (5000 characters)' is not a player"
+         " number in 1–4"),
+        ("o 1 " + "9" * 5000 + " R6", "'99999999999999999999… (5000 characters)' is not a table"
+         " group number in 1–200"),
+        ("o 1 201 R6", "'201' is not a table group number in 1–200"),
+        ("zap", "'zap': no such command; '?' lists them"),
+    ],
+)  # fmt: skip
+def test_the_prompt_refuses_extra_words_and_numbers_out_of_range(
+    tmp_path: Path, line: str, message: str
+) -> None:
+    """As the subcommands do: an extra word or a number out of the range 'new',
+    'opened' and '--onto' take is refused, nothing recorded [issue 34]."""
+    game = tmp_path / "g.jsonl"
+    _new(game)
+    _events(game, ["draw", "K1"], ["discard", "K1"])  # player 2's turn
+    data = game.read_bytes()
+    result = _pipe(game, line + "\nshow\n")
+    assert result.exit_code == 2
+    assert result.stderr == f"Error: stdin line 1: {message}\n"
+    assert "Traceback" not in result.output
+    assert game.read_bytes() == data
+    assert track(game, "show").exit_code == 0
+
+
+@pytest.mark.parametrize(
+    ("record", "message"),
+    [
+        ('"kind":"opened","player":2,"how":"melds","value":4000000000',
+         "'value' must be a whole number in 0–9999"),
+        ('"kind":"seen","player":' + "2" * 400 + ',"tile":"K4"',
+         "'player' must be a whole number in 1–4"),
+        ('"kind":"lay","player":2,"groups":["R6"],"onto":201',
+         "'onto' must be a whole number in 1–200"),
+    ],
+)  # fmt: skip
+def test_the_game_file_reader_checks_the_ranges(tmp_path: Path, record: str, message: str) -> None:
+    """A number out of the range the commands take is refused with its line, never
+    replayed (a huge value once crashed every later 'show') [issue 34]."""
+    game = tmp_path / "g.jsonl"
+    _new(game)
+    _events(game, ["draw", "K1"], ["discard", "K1"])
+    line = '{"format":"rummy101-game-1","event":4,' + record + "}\n"
+    game.write_bytes(game.read_bytes() + line.encode())
+    result = track(game, "show")
+    assert (result.exit_code, result.output) == (2, f"Error: {game} line 4: {message}\n")
+
+
+def test_a_huge_threshold_in_the_game_file_is_refused(tmp_path: Path) -> None:
+    game = tmp_path / "g.jsonl"
+    _new(game)
+    game.write_bytes(game.read_bytes().replace(b'"threshold":30', b'"threshold":4000000000'))
+    result = track(game, "show")
+    assert (result.exit_code, result.output) == (
+        2, f"Error: {game} line 1: rule 'threshold' must be a whole number in 0–9999\n"
+    )  # fmt: skip
+
+
+def test_the_completion_of_a_discard_offers_the_rack(tmp_path: Path) -> None:
+    """After 'x' (and in your own lay) Tab offers the tiles on your rack, not the
+    whole set [issue 34]."""
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    from rummy101_solver.cli.track import _completer
+
+    game = tmp_path / "g.jsonl"
+    _new(game)
+    _events(game, ["draw", "K1"])
+    state = read_game(str(game)).state
+    completer = _completer(lambda: state)
+
+    def offered(text: str) -> list[str]:
+        found = completer.get_completions(Document(text), CompleteEvent(completion_requested=True))
+        return [c.text for c in found]
+
+    assert offered("x ") == ["R3", "R4", "R5", "B9", "K1", "K9", "K12", "Y2", "Y6"]
+    assert offered("x K") == ["K1", "K9", "K12"]
+    assert offered("discard y") == ["Y2", "Y6"]
+    assert offered("l 1 R3 R4 R") == ["R3", "R4", "R5"]
+    assert offered("o 1 2 B") == ["B9"]
+    assert offered("l 2 B1") == ["B1", "B10", "B11", "B12", "B13"]  # another seat: any tile
+    assert offered("d K1") == ["K1", "K10", "K11", "K12", "K13"]
+    assert offered("hist") == ["history"]
+    assert offered("fin") == ["finish"]
+
+
+def test_a_seat_2_waits_for_seat_1(tmp_path: Path) -> None:
+    """Seat 1 plays first: seat 2 gets no 'Before your draw' until seat 1's discard
+    [R-TURN, issue 34]."""
+    game = tmp_path / "g.jsonl"
+    rack = "R3 R3 R5 R6 R7 R7 R9 B4 B10 B13 K2 K3 K4 K6 K8 Y1 Y6 Y8 Y9 Y13 J"
+    result = track(game, "new", rack, "--players", "4", "--seat", "2")
+    assert result.output.endswith("; next: player 1's turn\n")
+    text = track(game, "show").output
+    assert "; player 1's turn; yours comes after player 1's discard [R-TURN].\n" in text
+    assert text.endswith(
+        "Waiting: player 1 plays now; the advice comes with your turn, after player 1's discard"
+        " [R-TURN].\n"
+    )
+    assert "Before your draw" not in text
+    assert track(game, "draw", "K1").output == (
+        "Error: draw K1: it is player 1's turn, not yours; your turn comes after player 1's"
+        " discard (seen 1 TILE) [R-TURN]\n"
+    )
+    _events(game, ["seen", "1", "Y3"])
+    assert "Before your draw:\n" in track(game, "show").output
+
+
+def test_a_refused_take_gets_the_discard_and_distance_of_play(tmp_path: Path) -> None:
+    """The advice's turn with a take no turn can use is 'play --take' unchanged:
+    its discard and its distance [R-TAKE-DISCARD, issue 34]."""
+    game = tmp_path / "g.jsonl"
+    rack = "R3 R3 R5 R6 R7 R7 R9 B4 B10 B13 K2 K3 K4 K6 K8 Y1 Y6 Y8 Y9 Y13 J"
+    _events(game, ["new", rack, "--players", "4", "--seat", "2"], ["seen", "1", "Y3"])
+    take = show(game)["advice"]["take"]
+    assert take == cli_json("play", rack, "--take", "Y3")
+    assert take["discard"]["tile"] == "B4"
+    assert {k: d["tiles"] for k, d in take["distance"].items()} == {"melds": 2, "pairs": 2}
+
+
+def test_an_opponent_finish_ends_the_round(tmp_path: Path) -> None:
+    game = tmp_path / "g.jsonl"
+    _new(game)
+    _events(game, ["draw", "K1"], ["discard", "K1"], ["lay", "2", "K10 K11 K12 K13"])
+    result = track(game, "finish", "2", "Y3")
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("event 5: finish: player 2 finished, discarding Y3\n")
+    data = show(game)
+    assert (data["phase"], data["winner"], data["advice"]["moment"]) == ("over", 2, "over")
+    assert data["top"] == {"player": 2, "tile": "Y3"}
+    assert "the round is over: player 2 finished [R-FINISH]" in track(game, "show").output
+    assert track(game, "undo").exit_code == 0  # the record corrected: player 2 plays on
+    assert show(game)["turn"] == 2
+    line = json.loads(game.read_text().splitlines()[4])
+    assert line == {"format": "rummy101-game-1", "event": 5, "kind": "finish", "player": 2,
+                    "tile": "Y3"}  # fmt: skip
+    assert schema_errors("game", line) == []
+
+
+def test_the_words_of_show_after_a_draw_and_after_your_discard(tmp_path: Path) -> None:
+    """After the draw a rack that opens 'can open now' (not 'whatever it draws');
+    your own discard is 'your K1', not "you's K1" [issue 34]."""
+    game = tmp_path / "g.jsonl"
+    _new(game, "R3 R4 R5 B9 K9 Y9 Y2 Y6")
+    _events(game, ["draw", "K1"])
+    text = track(game, "show").output
+    assert (
+        "After your draw (rummy101 outs):\nVerdict: can open now with melds (the plan below).\n"
+        in text
+    )
+    assert "whatever it draws" not in text
+    _events(game, ["discard", "K1"])
+    text = track(game, "show").output
+    assert "Last discard: your K1.\n" in text
+    assert (
+        "Round: 3 players, you are player 1; 3 events; player 2's turn; yours comes after"
+        " player 3's discard [R-TURN].\n" in text
+    )
+
+
+def test_the_prompt_records_an_opponent_finish(tmp_path: Path) -> None:
+    game = tmp_path / "g.jsonl"
+    _new(game)
+    result = _pipe(game, "d K1\nx K1\nf 2 K5\ns 3 K4\n")
+    assert result.exit_code == 2
+    assert "event 4: finish: player 2 finished, discarding K5\n" in result.stdout
+    assert "the round is over: player 2 finished [R-FINISH]" in result.stdout
+    assert result.stderr == (
+        "Error: stdin line 4: seen: the round is over (player 2 finished) [R-FINISH]\n"
+    )

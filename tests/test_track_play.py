@@ -116,3 +116,45 @@ def test_ctrl_c_quits_cleanly(tmp_path: Path) -> None:
     child.close()
     assert child.exitstatus == 0
     assert len(game.read_text().splitlines()) == 1  # nothing half-typed was recorded
+
+
+def test_tab_after_a_discard_offers_the_rack(tmp_path: Path) -> None:
+    """'x B' + Tab completes to the one blue tile on the rack, B9, not B1 [issue 34]."""
+    game = tmp_path / "round.jsonl"
+    _new(game)
+    draw = pexpect.spawn(_rummy101(), ["track", "--game", str(game), "draw", "K1"],
+                         encoding="utf-8", timeout=60)  # fmt: skip
+    draw.expect(pexpect.EOF)
+    child = _spawn(game)
+    child.expect_exact(PROMPT)
+    child.send("x B")
+    time.sleep(0.5)
+    child.send("\t")
+    time.sleep(0.5)  # the completion is applied asynchronously
+    child.send("\r")
+    child.expect_exact("event 3: discard: you discarded B9")
+    child.expect_exact(PROMPT)
+    child.send("q\r")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_a_seat_2_prompt_waits_for_seat_1(tmp_path: Path) -> None:
+    """Seat 1 plays first: the prompt of seat 2 waits, refuses seat 3 before seat 1's
+    discard, and gives 'Before your draw' once it is told [R-TURN, issue 34]."""
+    game = tmp_path / "round.jsonl"
+    new = ["track", "--game", str(game), "new", RACK, "--players", "3", "--seat", "2", *RULES]
+    setup = pexpect.spawn(_rummy101(), new, encoding="utf-8", timeout=60)
+    setup.expect(pexpect.EOF)
+    child = _spawn(game)
+    child.expect_exact("Waiting: player 1 plays now; the advice comes with your turn, after"
+                       " player 1's discard [R-TURN].")  # fmt: skip
+    child.expect_exact(PROMPT)
+    _say(child, "s 3 K4", "Error: seen 3 K4: it is player 1's turn, not player 3's; tell"
+         " player 1's discard first (seen 1 TILE) [R-TURN]")  # fmt: skip
+    _say(child, "s 1 Y3", "event 2: seen: player 1 discarded Y3", "Before your draw:")
+    child.send("q\r")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0

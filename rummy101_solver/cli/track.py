@@ -57,8 +57,8 @@ def track(ctx: click.Context, game: str | None) -> None:
     The round lives in an append-only game file (--game, default
     rummy101-game.jsonl), replayed on every call: nothing is lost, undo and
     history come free. Every event is checked against the 106 tiles and the
-    turn [R-TILES, R-RACK, R-TAKE-DISCARD]; a bad one exits 2 and leaves the
-    file as it was.
+    turn order (seat 1 plays first) [R-TILES, R-RACK, R-TAKE-DISCARD, R-TURN];
+    a bad one exits 2 and leaves the file as it was.
 
     \b
     Example:
@@ -90,9 +90,12 @@ def _record(path: str, event: Event | Callable[[Game], Event]) -> Game:
     state = game.state
     click.echo(f"event {len(game.events)}: {event_text(recorded, state.seat)}")
     turn = {"draw": "next: draw or take", "play": "next: lay, then discard", "over": "round over"}
+    after = turn[state.phase]
+    if state.phase == "draw" and state.turn != state.seat:
+        after = f"next: player {state.turn}'s turn"
     click.echo(
-        f"rack ({len(state.rack)} tile{'s' * (len(state.rack) != 1)}):"
-        f" {tiles_text(state.rack)}; {turn[state.phase]}"
+        f"rack ({len(state.rack)} tile{'s' * (len(state.rack) != 1)}): {tiles_text(state.rack)};"
+        f" {after}"
     )
     return game
 
@@ -167,7 +170,7 @@ def new(
 @game_option
 @click.pass_context
 def draw(ctx: click.Context, tile: str, game: str | None) -> None:
-    """You drew TILE from the stock.
+    """You drew TILE from the stock, in your turn [R-TURN].
 
     Exit code: 0 recorded, 2 refused (the reason is printed; the file is unchanged).
     """
@@ -179,7 +182,8 @@ def draw(ctx: click.Context, tile: str, game: str | None) -> None:
 @game_option
 @click.pass_context
 def take(ctx: click.Context, player: int | None, game: str | None) -> None:
-    """You (or PLAYER) took the last discard of the player before [R-TAKE-DISCARD].
+    """You (or PLAYER) took the last discard of the player before, first thing in
+    the turn [R-TAKE-DISCARD, R-TURN].
 
     Exit code: 0 recorded, 2 refused (the file is unchanged).
     """
@@ -204,7 +208,8 @@ def discard(ctx: click.Context, tile: str, game: str | None) -> None:
 @game_option
 @click.pass_context
 def seen(ctx: click.Context, player: int, tile: str, game: str | None) -> None:
-    """PLAYER (another seat) discarded TILE.
+    """PLAYER (another seat) discarded TILE: their turn ends, the next seat's
+    begins [R-TURN].
 
     Exit code: 0 recorded, 2 refused (the file is unchanged).
     """
@@ -247,6 +252,25 @@ def opened(ctx: click.Context, player: int, how: str, value: int | None, game: s
     Exit code: 0 recorded, 2 refused (the file is unchanged).
     """
     event = Event("opened", player=player, how=how, value=value)  # type: ignore[arg-type]
+    _record(_path(ctx, game), event)
+
+
+@track.command()
+@click.argument("player", type=IntRange(1, 4))
+@click.argument("tile", required=False)
+@game_option
+@click.pass_context
+def finish(ctx: click.Context, player: int, tile: str | None, game: str | None) -> None:
+    """PLAYER (another seat) finished in their turn, TILE their last discard
+    when you saw it; the round is over [R-FINISH, R-TURN].
+
+    Exit code: 0 recorded, 2 refused (the file is unchanged).
+    """
+
+    def event(g: Game) -> Event:
+        last = None if tile is None else _tile(tile, g, f"finish {player} {tile}")
+        return Event("finish", player=player, tile=last)
+
     _record(_path(ctx, game), event)
 
 
@@ -343,64 +367,142 @@ Short commands (tiles as R5, 7r, J; players by seat number):
   l P GROUPS      player P laid GROUPS ("R3 R4 R5 | B7 K7 Y7"; yours: your seat)
   o P N TILES     player P laid TILES off onto table group N
   op P melds|pairs [VALUE]   player P opened (tiles not told)
+  f P [TILE]      player P finished (TILE: their last discard)
   show (or .)     the advice again           h             the history
   ?               this help                  q, Ctrl-D     quit"""
 
+EXIT_REFUSED = 2
+"""The exit code of a piped ``track play`` that refused a line."""
 
-def _event_of(words: list[str], game: Game) -> Event | None:
-    """The event a short command tells, or ``None`` for a command that tells none.
-    Raises RoundError / ValueError with the reason."""
-    head, args = words[0].lower(), words[1:]
+_ALIASES = {
+    "draw": "d", "discard": "x", "take": "t", "seen": "s", "lay": "l", "onto": "o",
+    "opened": "op", "finish": "f", "undo": "u", ".": "show", "history": "h", "help": "?",
+    "quit": "q", "exit": "q",
+}  # fmt: skip
 
-    def need(n: int, usage: str) -> None:
-        if len(args) < n:
-            raise RoundError(f"'{head}' needs {usage}")
+_WORDS: dict[str, tuple[int, int | None, str]] = {
+    "d": (1, 1, "a tile: d R5"),
+    "x": (1, 1, "a tile: x K1"),
+    "t": (0, 1, "at most a player: t 2"),
+    "s": (2, 2, "a player and a tile: s 2 K4"),
+    "l": (2, None, "a player and groups: l 2 R3 R4 R5 | B7 K7 Y7"),
+    "o": (3, None, "a player, a table group and tiles: o 2 1 R6"),
+    "op": (2, 3, "a player, melds or pairs and a value: op 3 melds 105"),
+    "f": (1, 2, "a player and their last discard: f 3 K5"),
+    "u": (0, 0, ""),
+    "show": (0, 0, ""),
+    "h": (0, 0, ""),
+    "?": (0, 0, ""),
+    "q": (0, 0, ""),
+}
+"""Per short command: the fewest and the most words after it (``None``: any
+number, the groups of a lay), and what it takes; more words are refused, as the
+subcommands refuse an extra argument."""
+
+
+def _shown(text: str) -> str:
+    """A word as an error message quotes it: a long one cut (a 5,000-digit number)."""
+    return text if len(text) <= 20 else f"{text[:20]}… ({len(text)} characters)"
+
+
+def _command(words: list[str]) -> tuple[str, list[str]]:
+    """The short command of a line and its words, their count checked
+    (raises RoundError naming what is missing or extra)."""
+    typed = words[0]
+    head = _ALIASES.get(typed.lower(), typed.lower())
+    if head not in _WORDS:
+        raise RoundError(f"'{_shown(typed)}': no such command; '?' lists them")
+    args = words[1:]
+    fewest, most, usage = _WORDS[head]
+    if len(args) < fewest:
+        raise RoundError(f"'{typed}' needs {usage}")
+    if most is not None and len(args) > most:
+        extra = " ".join(_shown(w) for w in args[most:])
+        if most == 0:
+            raise RoundError(f"'{typed}' takes no word after it; extra: {extra}")
+        raise RoundError(f"'{typed}' takes {usage}, nothing more; extra: {extra}")
+    return head, args
+
+
+def _number(text: str, low: int, high: int, what: str) -> int:
+    """A number typed at the prompt, in the range the subcommands take (ASCII
+    digits; a huge one refused before it is converted). Raises RoundError."""
+    if not text.isascii() or not text.isdigit() or len(text) > 5 or not low <= int(text) <= high:
+        raise RoundError(f"'{_shown(text)}' is not a {what} in {low}–{high}")
+    return int(text)
+
+
+def _event_of(head: str, args: list[str], game: Game) -> Event:
+    """The event a short command tells (``head`` as :func:`_command` gives it).
+    Raises RoundError with the reason."""
 
     def seat(text: str) -> int:
-        if not text.isascii() or not text.isdigit():
-            raise RoundError(f"'{text}' is not a player number")
-        return int(text)
+        return _number(text, 1, 4, "player number")
 
-    if head in ("d", "draw"):
-        need(1, "a tile: d R5")
+    if head == "d":
         return Event("draw", tile=_tile(args[0], game, f"draw {args[0]}"))
-    if head in ("x", "discard"):
-        need(1, "a tile: x K1")
+    if head == "x":
         return Event("discard", tile=_tile(args[0], game, f"discard {args[0]}"))
-    if head in ("t", "take"):
+    if head == "t":
         return Event("take", player=seat(args[0]) if args else None)
-    if head in ("s", "seen"):
-        need(2, "a player and a tile: s 2 K4")
+    if head == "s":
         what = f"seen {args[0]} {args[1]}"
         return Event("seen", player=seat(args[0]), tile=_tile(args[1], game, what))
-    if head in ("l", "lay"):
-        need(2, "a player and groups: l 2 R3 R4 R5 | B7 K7 Y7")
+    if head == "l":
         return Event("lay", player=seat(args[0]), groups=(" ".join(args[1:]),))
-    if head in ("o", "onto"):
-        need(3, "a player, a table group and tiles: o 2 1 R6")
-        return Event("lay", player=seat(args[0]), groups=(" ".join(args[2:]),),
-                     onto=seat(args[1]))  # fmt: skip
-    if head in ("op", "opened"):
-        need(2, "a player and melds or pairs: op 3 melds 105")
+    if head == "o":
+        onto = _number(args[1], 1, 200, "table group number")
+        return Event("lay", player=seat(args[0]), groups=(" ".join(args[2:]),), onto=onto)
+    if head == "op":
         how = args[1].lower()
         if how not in ("melds", "pairs"):
-            raise RoundError(f"opened: '{args[1]}' is not melds or pairs")
-        value = seat(args[2]) if len(args) > 2 else None
+            raise RoundError(f"opened: '{_shown(args[1])}' is not melds or pairs")
+        value = _number(args[2], 0, 9999, "value") if len(args) > 2 else None
         return Event("opened", player=seat(args[0]), how=how, value=value)  # type: ignore[arg-type]
-    if head in ("u", "undo"):
-        return Event("undo")
-    raise RoundError(f"'{words[0]}': no such command; '?' lists them")
+    if head == "f":
+        player = seat(args[0])
+        last = _tile(args[1], game, f"finish {args[0]} {args[1]}") if len(args) > 1 else None
+        return Event("finish", player=player, tile=last)
+    return Event("undo")
 
 
-def _completer() -> Any:
-    from prompt_toolkit.completion import WordCompleter
+_COMMAND_WORDS = ("draw", "discard", "take", "seen", "lay", "onto", "opened", "finish", "undo",
+                  "show", "history", "help", "quit", "melds", "pairs")  # fmt: skip
+
+
+def _completer(state: Callable[[], Any]) -> Any:
+    """Tab completion: the command words and every tile; after a discard (``x``,
+    ``discard``) and in your own lay, only the tiles on your rack (``state()``
+    gives the state as it stands)."""
+    from prompt_toolkit.completion import Completer, Completion
 
     from rummy101_solver.game.tiles import ALL_FACES
 
-    words = ["draw", "discard", "take", "seen", "lay", "onto", "opened", "undo", "show",
-             "history", "help", "quit", "melds", "pairs"]  # fmt: skip
-    tiles = [f.code for f in ALL_FACES] + ["J", "F"]
-    return WordCompleter(words + tiles, ignore_case=True)
+    every = [*_COMMAND_WORDS, *(f.code for f in ALL_FACES), "J", "F"]
+
+    class TrackCompleter(Completer):
+        def get_completions(self, document: Any, complete_event: Any) -> Any:
+            typed = document.text_before_cursor
+            words = typed.replace("|", " | ").split()
+            current = "" if not typed or typed[-1].isspace() else words.pop()
+            choices = every
+            if words and _own_tiles(words, state()):
+                choices = list(dict.fromkeys(t.code for t in state().rack))
+            for choice in choices:
+                if choice.lower().startswith(current.lower()):
+                    yield Completion(choice, start_position=-len(current))
+
+    return TrackCompleter()
+
+
+def _own_tiles(words: list[str], state: Any) -> bool:
+    """True when the word being typed is a tile from your rack: after ``x`` (a
+    discard), or among the tiles of your own lay (``l SEAT``, ``o SEAT N``)."""
+    head = _ALIASES.get(words[0].lower(), words[0].lower())
+    if head == "x":
+        return len(words) == 1
+    mine = len(words) >= 2 and words[1] == str(state.seat)
+    return (head == "l" and mine) or (head == "o" and mine and len(words) >= 3)
 
 
 @track.command()
@@ -410,71 +512,90 @@ def _completer() -> Any:
 @click.pass_context
 def play(ctx: click.Context, time_limit: float, color: bool, game: str | None) -> None:
     """An interactive prompt for the round: short commands (d R5, x K1, s 2 K4,
-    t, u, ?), tile completion (Tab) and history (up arrow); the advice is printed
-    after each event. Ctrl-D, Ctrl-C or q quits. The game file must exist
-    ('track new' first); every event is appended as the subcommands do.
+    t, u, ?), tile completion (Tab; a discard offers your rack's tiles) and
+    history (up arrow); the advice is printed after each event. Ctrl-D, Ctrl-C
+    or q quits. The game file must exist ('track new' first); every event is
+    appended as the subcommands do, and a refused line is told on stderr.
 
-    Exit code: 0 on quitting, 2 a bad game file.
+    Read from a pipe (for scripts), one command a line: a refused line is told
+    on stderr with its line number, and the rest still read.
+
+    Exit code: 0 on quitting, 2 a bad game file, or a line of a pipe refused.
     """
     from rummy101_solver.engine.advice import advise
-    from rummy101_solver.report.track import advice_text, history_text
+    from rummy101_solver.report.track import advice_text, event_text, history_text
 
     path = _path(ctx, game)
     found = _read(path)
+    interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    latest = [found]
+    refused = 0
+    number = 0
 
     def advice(state: Any) -> None:
         _working()
         click.echo(advice_text(advise(state, time_limit=time_limit), color=color), color=color)
 
+    def refuse(message: str) -> None:
+        nonlocal refused
+        refused += 1
+        where = "" if interactive else f"stdin line {number}: "
+        click.echo(f"Error: {where}{message}", err=True)
+
+    def leave() -> None:
+        click.echo("bye")
+        if refused and not interactive:
+            ctx.exit(EXIT_REFUSED)
+
     advice(found.state)
-    read = _reader()
+    read = _reader(interactive, lambda: latest[0].state)
     while True:
         try:
             line = read()
         except (EOFError, KeyboardInterrupt):
-            click.echo("bye")
+            leave()
             return
+        number += 1
         try:
             words = shlex.split(line.replace("|", " | "))
         except ValueError as err:
-            click.echo(f"Error: {err}")
+            refuse(str(err))
             continue
         if not words:
             continue
-        head = words[0].lower()
-        if head in ("q", "quit", "exit"):
-            click.echo("bye")
-            return
-        if head in ("?", "help"):
-            click.echo(PROMPT_HELP)
-            continue
         try:
+            head, args = _command(words)
+            if head == "q":
+                leave()
+                return
+            if head == "?":
+                click.echo(PROMPT_HELP)
+                continue
             found = read_game(path)
-            if head in ("show", "."):
+            latest[0] = found
+            if head == "show":
                 advice(found.state)
                 continue
-            if head in ("h", "history"):
+            if head == "h":
                 click.echo(history_text(found.events, found.state.seat))
                 continue
-            event = _event_of(words, found)
-            assert event is not None
-            found, recorded = append_event(path, event)
+            found, recorded = append_event(path, _event_of(head, args, found))
+            latest[0] = found
         except (RoundError, GameFileError) as err:
-            click.echo(f"Error: {err}")
+            refuse(str(err))
             continue
-        from rummy101_solver.report.track import event_text
-
         click.echo(f"event {len(found.events)}: {event_text(recorded, found.state.seat)}")
         advice(found.state)
 
 
-def _reader() -> Callable[[], str]:
-    """One line at a time: a prompt_toolkit session on a terminal, else stdin lines."""
-    if sys.stdin.isatty() and sys.stdout.isatty():
+def _reader(interactive: bool, state: Callable[[], Any]) -> Callable[[], str]:
+    """One line at a time: a prompt_toolkit session on a terminal (completion
+    from ``state()``), else stdin lines."""
+    if interactive:
         from prompt_toolkit import PromptSession
         from prompt_toolkit.history import InMemoryHistory
 
-        session: Any = PromptSession(history=InMemoryHistory(), completer=_completer())
+        session: Any = PromptSession(history=InMemoryHistory(), completer=_completer(state))
         return lambda: str(session.prompt("track> "))
 
     def line() -> str:

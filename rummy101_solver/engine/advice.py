@@ -6,7 +6,8 @@ by calling the public functions of :mod:`rummy101_solver.engine.outs` and
 (table, discards, tiles opponents took) and rules — exactly what ``rummy101
 outs`` and ``rummy101 play`` would be given by hand:
 
-- **before your draw** (rack waiting, ``phase == "draw"``): when the last
+- **waiting** (another seat's turn [R-TURN]): no advice yet (no search);
+- **before your draw** (your turn, rack waiting, ``phase == "draw"``): when the last
   discard is the player before's, the best turn taking it (``play --take``)
   against the draw. Not opened: take only when the taken tile opens this turn
   (it must be in the opening [R-TAKE-DISCARD]); the draw's outcome is the
@@ -19,6 +20,10 @@ outs`` and ``rummy101 play`` would be given by hand:
   can open now (or a tile was taken: it must open with it); opened: the
   ``play`` plan against the table, ending with its discard;
 - always: the unseen tiles per kind, the bars, who has opened (from the state).
+
+Every turn is what ``rummy101 play`` prints for it (:func:`best_turn`, then
+:func:`with_distance` and :func:`with_discard`, as the command chains them),
+so the JSON of each is ``play --format json`` unchanged.
 """
 
 from __future__ import annotations
@@ -29,20 +34,29 @@ from typing import Literal
 
 from rummy101_solver.engine.outs import OutsAnalysis, Unseen, analyse_outs, unseen_tiles
 from rummy101_solver.engine.plan import PlayResult, PlayRules
-from rummy101_solver.engine.play import DEFAULT_TIME_LIMIT, best_turn, with_distance
+from rummy101_solver.engine.play import (
+    DEFAULT_TIME_LIMIT,
+    best_turn,
+    with_discard,
+    with_distance,
+)
 from rummy101_solver.engine.table import TableGroup
-from rummy101_solver.game.round import Phase, RoundState
+from rummy101_solver.game.round import RoundState
 from rummy101_solver.game.rules import Rules
 from rummy101_solver.game.tiles import Rack, Tile
 
 TakeVerdict = Literal["take", "draw"]
+
+Moment = Literal["wait", "draw", "play", "over"]
+"""The moment of the advice: ``wait`` (another seat's turn [R-TURN]), then the
+state's phase (``draw``: your turn, before the draw; ``play``; ``over``)."""
 
 
 @dataclass(frozen=True)
 class Advice:
     """Everything ``track show`` reports for one moment.
 
-    - ``moment``: the state's phase (``draw``, ``play`` or ``over``);
+    - ``moment``: see :data:`Moment`;
     - ``rules``: the rules in force (rising bars from the openings so far);
     - ``unseen``: the tiles not seen (set minus rack, table, discards, tiles
       opponents took, indicator) [R-TILES];
@@ -58,7 +72,7 @@ class Advice:
     """
 
     state: RoundState
-    moment: Phase
+    moment: Moment
     rules: Rules
     unseen: Unseen
     take_tile: Tile | None = None
@@ -93,17 +107,21 @@ def _left(deadline: float) -> float:
     return max(deadline - time.monotonic(), 0.001)
 
 
-def _turn(
-    state: RoundState, rack: Rack, rules: Rules, deadline: float, *, distance: bool = True
-) -> PlayResult:
+def _turn(state: RoundState, rack: Rack, rules: Rules, deadline: float) -> PlayResult:
+    """The turn as ``rummy101 play`` gives it: the best turn, then the distance
+    of a player who cannot open and the discard of one who stays unopened (a
+    refused take included) [R-TAKE-DISCARD, R-KEEP-DISCARD]."""
     result = best_turn(rack, table_groups(state), rules, play_rules(state), alternatives=0,
                        time_limit=_left(deadline))  # fmt: skip
-    return with_distance(result, time_limit=_left(deadline)) if distance else result
+    result = with_distance(result, time_limit=_left(deadline))
+    return with_discard(result, time_limit=max(_left(deadline), 0.05))
 
 
 def take_tile(state: RoundState) -> Tile | None:
     """The discard you may take now: the player before's, just made [R-TAKE-DISCARD]."""
-    if state.phase != "draw" or state.top is None or state.top[0] != state.before:
+    if state.phase != "draw" or state.turn != state.seat:
+        return None
+    if state.top is None or state.top[0] != state.before:
         return None
     return state.top[1]
 
@@ -120,18 +138,20 @@ def advise(state: RoundState, *, time_limit: float = DEFAULT_TIME_LIMIT) -> Advi
     base = Advice(state, state.phase, rules, unseen)
     if state.phase == "over":
         return base
+    if state.turn != state.seat:
+        return replace(base, moment="wait")
     if state.phase == "draw":
         tile = take_tile(state)
         draw = None if opened else analyse_outs(rack, rules, seen, time_limit=_left(deadline))
         if tile is None:
             return Advice(state, "draw", rules, unseen, draw=draw, verdict="draw")
         taking = replace(rules, take=tile)
-        take = _turn(state, rack.with_tile(tile), taking, deadline, distance=False)
+        take = _turn(state, rack.with_tile(tile), taking, deadline)
         stand = None
         # a take no turn can use comes back refused, its plan the turn without it
         usable = take.refused_take is None and take.best.status != "none"
         if opened:
-            stand = _turn(state, rack, rules, deadline, distance=False)
+            stand = _turn(state, rack, rules, deadline)
             better = usable and (
                 take.best.finish.possible
                 or take.best.residual_penalty < stand.best.residual_penalty

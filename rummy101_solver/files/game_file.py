@@ -15,7 +15,10 @@ Fields per kind (schema: ``rummy101 schema game``): ``new``: ``rack``,
 ``players``, ``seat``, ``rules``; ``draw``, ``discard``: ``tile``; ``take``,
 ``seen``: ``player``, ``tile``; ``lay``: ``player``, ``groups`` (each as
 written, jokers pinned ``J=R7``), ``onto`` (1-based table group or null);
-``opened``: ``player``, ``how``, ``value``; ``undo``: nothing more.
+``opened``: ``player``, ``how``, ``value``; ``finish``: ``player``, ``tile``
+(their last discard, or null); ``undo``: nothing more. Every number is in the
+range the commands take (``player`` 1–4, ``onto`` 1–200, ``value`` 0–9999, the
+rules as ``new`` checks them).
 
 Durability, as the match ledger (:mod:`rummy101_solver.files.ledger`): an
 event is appended under an exclusive ``flock`` with one ``os.write`` on an
@@ -35,6 +38,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from rummy101_solver.files.case import MAX_PAIRS, MAX_POINTS
 from rummy101_solver.files.ledger import LedgerError, _open, _read_all, _sync_directory
 from rummy101_solver.game.parsing import RackError, parse_face, parse_tile
 from rummy101_solver.game.round import (
@@ -101,6 +105,8 @@ def event_json(event: Event, number: int) -> dict[str, Any]:
         out.update(player=event.player, groups=list(event.groups), onto=event.onto)
     elif event.kind == "opened":
         out.update(player=event.player, how=event.how, value=event.value)
+    elif event.kind == "finish":
+        out.update(player=event.player, tile=event.tile.code if event.tile else None)
     return out
 
 
@@ -118,16 +124,36 @@ _FIELDS: dict[str, tuple[str, ...]] = {
     "seen": ("player", "tile"),
     "lay": ("player", "groups", "onto"),
     "opened": ("player", "how", "value"),
+    "finish": ("player", "tile"),
     "undo": (),
 }
 
+_RANGES: dict[str, tuple[int, int]] = {
+    "players": (2, 4),
+    "seat": (1, 4),
+    "player": (1, 4),
+    "onto": (1, 200),
+    "value": (0, MAX_POINTS),
+    "threshold": (0, MAX_POINTS),
+    "pairs_threshold": (0, MAX_PAIRS),
+    "layoff_limit": (1, 13),
+}
+"""The range of every number of a game file: what ``track new``, ``opened`` and
+``lay --onto`` take (a number out of them is refused, never replayed)."""
 
-def _int(record: dict[str, Any], key: str, where: str, *, null: bool = False) -> int | None:
+
+def _int(
+    record: dict[str, Any], key: str, where: str, *, null: bool = False, label: str = ""
+) -> int | None:
     value = record.get(key)
     if value is None and null:
         return None
+    name = label or f"'{key}'"
+    low, high = _RANGES[key]
     if type(value) is not int:
-        raise GameFileError(f"{where}: '{key}' must be a whole number")
+        raise GameFileError(f"{where}: {name} must be a whole number")
+    if not low <= value <= high:
+        raise GameFileError(f"{where}: {name} must be a whole number in {low}–{high}")
     return value
 
 
@@ -142,11 +168,14 @@ def _rules(data: Any, where: str) -> TrackRules:
     for key, kind in kinds.items():
         if type(data[key]) is not kind:
             raise GameFileError(f"{where}: rule '{key}' must be of type {kind.__name__}")
+        if kind is int:
+            _int(data, key, where, label=f"rule '{key}'")
     if data["retrieve"] not in ("any", "full-set"):
         raise GameFileError(f"{where}: rule 'retrieve' must be 'any' or 'full-set'")
     limit = data["layoff_limit"]
     if limit is not None and type(limit) is not int:
         raise GameFileError(f"{where}: rule 'layoff_limit' must be a whole number or null")
+    _int(data, "layoff_limit", where, null=True, label="rule 'layoff_limit'")
     indicator: Face | None = None
     if data["indicator"] is not None:
         try:
@@ -219,6 +248,9 @@ def parse_event(record: Any, number: int, indicator: Face | None, where: str) ->
             raise GameFileError(f"{where}: 'how' must be 'melds' or 'pairs'")
         return Event("opened", player=_int(record, "player", where), how=how,
                      value=_int(record, "value", where, null=True))  # fmt: skip
+    if kind == "finish":
+        last = None if record["tile"] is None else _tile(record["tile"], indicator, where)
+        return Event("finish", player=_int(record, "player", where), tile=last)
     return Event("undo")
 
 

@@ -19,7 +19,12 @@ round:
   [R-FINISH];
 - other players: ``seen`` (their discard), ``lay`` (their melds or lay-offs),
   ``take`` (they took the discard before them), ``opened`` (their opening when
-  its tiles are not told).
+  its tiles are not told), ``finish`` (they emptied their rack);
+- the turn order [R-TURN]: seats play 1, 2, … N, 1, …; seat 1 plays first
+  (you, when dealt 22 tiles); a turn passes on with its discard. Every event
+  belongs to the seat whose turn it is: a take only first in the turn, your
+  draw only in your turn, another seat's discard, lay, opening or finish only
+  in theirs.
 
 Players are seats 1…N; ``seat`` is the player the state belongs to ("you").
 An ``undo`` event takes back the last event not yet taken back
@@ -51,9 +56,9 @@ from rummy101_solver.game.tiles import (
     tile_set,
 )
 
-EventKind = Literal["new", "draw", "take", "discard", "seen", "lay", "opened", "undo"]
+EventKind = Literal["new", "draw", "take", "discard", "seen", "lay", "opened", "finish", "undo"]
 EVENT_KINDS: tuple[EventKind, ...] = (
-    "new", "draw", "take", "discard", "seen", "lay", "opened", "undo",
+    "new", "draw", "take", "discard", "seen", "lay", "opened", "finish", "undo",
 )  # fmt: skip
 
 Phase = Literal["draw", "play", "over"]
@@ -113,6 +118,8 @@ class Event:
       pinned ``J=R7``), or with ``onto`` (1-based table group) laid them off;
     - ``opened``: ``player`` opened with ``how`` (melds: ``value`` points;
       pairs: ``value`` pairs; ``None``: the bar in force);
+    - ``finish``: ``player`` (another seat) finished, ``tile`` their last
+      discard when told (else ``None``) [R-FINISH];
     - ``undo``: takes back the last event.
     """
 
@@ -171,7 +178,10 @@ class RoundState:
     (taken, or none yet); ``known``: per opponent, tiles they took from the pile
     and have not laid or discarded; ``opened``: seat → :class:`Opening`;
     ``phase``: see :data:`Phase`; ``taken``: the tile you took this turn and
-    have not laid yet; ``events``: how many effective events made this state.
+    have not laid yet; ``events``: how many effective events made this state;
+    ``winner``: the seat that finished, or ``None``; ``turn``: the seat whose
+    turn it is [R-TURN]; ``moved``: that seat (another player) has taken,
+    laid or opened this turn (its draw is never told).
     """
 
     players: int
@@ -187,6 +197,8 @@ class RoundState:
     taken: Tile | None = None
     events: int = 1
     winner: int | None = None
+    turn: int = 1
+    moved: bool = False
 
     # --- derived -------------------------------------------------------------------
     @property
@@ -279,6 +291,41 @@ def before(seat: int, players: int) -> int:
     return (seat - 2) % players + 1
 
 
+def next_seat(seat: int, players: int) -> int:
+    """The seat after ``seat`` in turn order (2 after 1, 1 after N) [R-TURN]."""
+    return seat % players + 1
+
+
+def _check_on_turn(state: RoundState, player: int, what: str) -> None:
+    """``player`` (another seat) acts only in their own turn [R-TURN]."""
+    turn = state.turn
+    if turn == player:
+        return
+    if turn == state.seat and state.phase == "draw":
+        raise RoundError(
+            f"{what}: it is your turn, not player {player}'s; tell your draw or take first [R-TURN]"
+        )
+    if turn == state.seat:
+        raise RoundError(
+            f"{what}: it is your turn, not player {player}'s; you have drawn, so your discard"
+            " comes first [R-TURN]"
+        )
+    raise RoundError(
+        f"{what}: it is player {turn}'s turn, not player {player}'s; tell player {turn}'s"
+        f" discard first (seen {turn} TILE) [R-TURN]"
+    )
+
+
+def _check_my_turn(state: RoundState, what: str) -> None:
+    """Your draw or take only in your own turn [R-TURN]."""
+    if state.turn != state.seat:
+        previous = state.before
+        raise RoundError(
+            f"{what}: it is player {state.turn}'s turn, not yours; your turn comes after"
+            f" player {previous}'s discard (seen {previous} TILE) [R-TURN]"
+        )
+
+
 def _who(state: RoundState, player: int) -> str:
     return "you" if player == state.seat else f"player {player}"
 
@@ -314,6 +361,7 @@ def _check_other(state: RoundState, player: int | None, what: str) -> int:
 
 _OWN = {
     "seen": "your own discard is 'discard TILE'",
+    "finish": "your own finish is the discard of your last tile ('discard TILE')",
     "opened": "your own opening is the lay of its groups ('lay' with your seat)",
 }
 
@@ -378,11 +426,24 @@ def _take_from(state: RoundState, player: int, tiles: Sequence[Tile], what: str)
     return _with_known(state, player, list(held.elements()))
 
 
+def _still_taken(state: RoundState, player: int, laid: Sequence[Tile]) -> Tile | None:
+    """The tile you took this turn and have not used yet, once ``player`` laid
+    ``laid``: it is used when laid in a meld, a lay-off or a retrieval
+    [R-TAKE-DISCARD]."""
+    if player != state.seat or state.taken not in laid:
+        return state.taken
+    return None
+
+
 def _lay(state: RoundState, event: Event) -> RoundState:
     player = _check_player(state, event.player, "lay")
-    what = f"lay {_who(state, player)}"
+    what = "your lay" if player == state.seat else f"lay player {player}"
     if player == state.seat and state.phase != "play":
         raise RoundError(f"{what}: lay in your turn, after the draw [R-TAKE-DISCARD]")
+    if player != state.seat:
+        onto = "" if event.onto is None else f" --onto {event.onto}"
+        _check_on_turn(state, player, f"{what}{onto}")
+        state = replace(state, moved=True)
     text = " | ".join(event.groups)
     if event.onto is not None:
         return _lay_off(state, player, event.onto, text, what)
@@ -405,8 +466,14 @@ def _lay(state: RoundState, event: Event) -> RoundState:
         raise RoundError(
             f"{what}: a player opened with pairs lays no new runs or sets [R-PAIRS-AFTER]"
         )
-    taken = None if player == state.seat else state.taken
-    return replace(after, table=(*state.table, *melds), taken=taken)
+    return replace(after, table=(*state.table, *melds), taken=_still_taken(state, player, laid))
+
+
+def _bar_rule(state: RoundState, how: OpeningKind) -> str:
+    """The rule ids of the bar an opening with ``how`` must meet: R-RISING only
+    in rising mode [R-OPEN-MELDS, R-OPEN-PAIRS, R-RISING]."""
+    rule = "R-OPEN-MELDS" if how == "melds" else "R-OPEN-PAIRS"
+    return f"{rule}, R-RISING" if state.rules.rising else rule
 
 
 def _check_opening(
@@ -420,14 +487,14 @@ def _check_opening(
         if len(pairs) < rules.pairs_bar:
             raise RoundError(
                 f"{what}: {len(pairs)} pairs do not open; the bar is {rules.pairs_bar} pairs"
-                " [R-OPEN-PAIRS, R-RISING]"
+                f" [{_bar_rule(state, 'pairs')}]"
             )
         return Opening("pairs", len(pairs))
     value = sum(m.value for m in melds)
     if value < rules.meld_bar:
         raise RoundError(
             f"{what}: {value} points do not open; the bar is {rules.meld_bar} points"
-            " [R-OPEN-MELDS, R-RISING]"
+            f" [{_bar_rule(state, 'melds')}]"
         )
     return Opening("melds", value)
 
@@ -468,7 +535,7 @@ def _lay_off(state: RoundState, player: int, onto: int, text: str, what: str) ->
         )
     table = list(state.table)
     table[onto - 1] = grown
-    taken = None if player == state.seat else state.taken
+    taken = _still_taken(state, player, [lt.tile for lt in laid])
     return replace(after, table=tuple(table), taken=taken)
 
 
@@ -493,8 +560,7 @@ def _retrieve(
         after = replace(after, rack=sort_tiles([*after.rack, joker]))
     else:
         after = _with_known(after, player, [*after.held(player), joker])
-    taken = None if player == state.seat else state.taken
-    return replace(after, table=tuple(table), taken=taken)
+    return replace(after, table=tuple(table), taken=_still_taken(state, player, [tile]))
 
 
 def start(event: Event) -> RoundState:
@@ -514,7 +580,9 @@ def start(event: Event) -> RoundState:
             raise RoundError(f"new: {tile.code}: {_third(tile, 'on the rack')}")
         left[tile] -= 1
     phase: Phase = "play" if len(event.tiles) == MAX_RACK else "draw"
-    return RoundState(players, seat, rules, sort_tiles(event.tiles), phase=phase)
+    # with 22 tiles you start; else seat 1 plays first [R-RACK, R-TURN]
+    turn = seat if phase == "play" else 1
+    return RoundState(players, seat, rules, sort_tiles(event.tiles), phase=phase, turn=turn)
 
 
 def apply(state: RoundState, event: Event) -> tuple[RoundState, Event]:
@@ -537,6 +605,7 @@ def _draw(state: RoundState, event: Event) -> tuple[RoundState, Event]:
     assert tile is not None
     what = f"draw {tile.code}"
     _check_turn(state, what)
+    _check_my_turn(state, what)
     if _copies_left(state, tile) <= 0:
         raise RoundError(
             f"{what}: {_third(tile, 'counting your rack, the table and the discards')}"
@@ -559,6 +628,16 @@ def _check_turn(state: RoundState, what: str) -> None:
 def _take(state: RoundState, event: Event) -> tuple[RoundState, Event]:
     player = _check_player(state, state.seat if event.player is None else event.player, "take")
     what = "take" if player == state.seat else f"take {player}"
+    if player == state.seat:
+        _check_turn(state, what)
+        _check_my_turn(state, what)
+    else:
+        _check_on_turn(state, player, what)
+        if state.moved:
+            raise RoundError(
+                f"{what}: player {player} has laid or opened already this turn; a take comes"
+                " first [R-TURN]"
+            )
     top = state.top
     previous = before(player, state.players)
     if top is None or top[0] != previous:
@@ -575,11 +654,10 @@ def _take(state: RoundState, event: Event) -> tuple[RoundState, Event]:
     after = replace(state, discards=state.discards[:-1], top=None)
     recorded = replace(event, player=player, tile=tile)
     if player == state.seat:
-        _check_turn(state, what)
         return replace(
             after, rack=sort_tiles([*state.rack, tile]), phase="play", taken=tile
         ), recorded
-    return _with_known(after, player, [*state.held(player), tile]), recorded
+    return _with_known(replace(after, moved=True), player, [*state.held(player), tile]), recorded
 
 
 def _discard(state: RoundState, event: Event) -> tuple[RoundState, Event]:
@@ -595,6 +673,11 @@ def _discard(state: RoundState, event: Event) -> tuple[RoundState, Event]:
             f"{what}: the taken tile {state.taken.code} must be laid in an opening this turn;"
             " undo the take [R-TAKE-DISCARD]"
         )
+    if state.taken is not None:
+        raise RoundError(
+            f"{what}: the taken tile {state.taken.code} must be used at once, in a new meld or"
+            " a lay-off, never kept for later; lay it or undo the take [R-TAKE-DISCARD]"
+        )
     after = _take_from(state, state.seat, [tile], what)
     over = not after.rack
     if over and state.my_opening is None:
@@ -606,6 +689,8 @@ def _discard(state: RoundState, event: Event) -> tuple[RoundState, Event]:
         phase="over" if over else "draw",
         taken=None,
         winner=state.seat if over else None,
+        turn=state.seat if over else next_seat(state.seat, state.players),
+        moved=False,
     ), event
 
 
@@ -613,13 +698,22 @@ def _seen(state: RoundState, event: Event) -> tuple[RoundState, Event]:
     tile = event.tile
     assert tile is not None
     player = _check_other(state, event.player, "seen")
-    after = _take_from(state, player, [tile], f"seen {player} {tile.code}")
-    return replace(after, discards=(*state.discards, (player, tile)), top=(player, tile)), event
+    what = f"seen {player} {tile.code}"
+    _check_on_turn(state, player, what)
+    told = _take_from(state, player, [tile], what)
+    return replace(
+        told,
+        discards=(*state.discards, (player, tile)),
+        top=(player, tile),
+        turn=next_seat(player, state.players),
+        moved=False,
+    ), event
 
 
 def _opened(state: RoundState, event: Event) -> tuple[RoundState, Event]:
     player = _check_other(state, event.player, "opened")
     what = f"opened {player}"
+    _check_on_turn(state, player, what)
     if state.opening(player) is not None:
         raise RoundError(f"{what}: player {player} has opened already")
     rules = state.game_rules()
@@ -629,12 +723,29 @@ def _opened(state: RoundState, event: Event) -> tuple[RoundState, Event]:
     if value < bar:
         unit = "points" if how == "melds" else "pairs"
         raise RoundError(
-            f"{what} {how} {value}: below the bar of {bar} {unit}"
-            " [R-OPEN-MELDS, R-OPEN-PAIRS, R-RISING]"
+            f"{what} {how} {value}: below the bar of {bar} {unit} [{_bar_rule(state, how)}]"
         )
     opening = Opening(how, value)
     recorded = replace(event, how=how, value=value)
-    return replace(state, opened=tuple(sorted((*state.opened, (player, opening))))), recorded
+    opened = tuple(sorted((*state.opened, (player, opening))))
+    return replace(state, opened=opened, moved=True), recorded
+
+
+def _finish(state: RoundState, event: Event) -> tuple[RoundState, Event]:
+    """Another seat finished in its turn: the round is over; its last discard,
+    when told, joins the pile [R-FINISH, R-TURN]. Its opening may be untold
+    (an opening and a finish in one turn [R-ONE-TURN])."""
+    player = _check_other(state, event.player, "finish")
+    tile = event.tile
+    what = f"finish {player}" if tile is None else f"finish {player} {tile.code}"
+    _check_on_turn(state, player, what)
+    if tile is not None:
+        state = replace(
+            _take_from(state, player, [tile], what),
+            discards=(*state.discards, (player, tile)),
+            top=(player, tile),
+        )
+    return replace(state, phase="over", winner=player, taken=None, moved=False), event
 
 
 def _lay_event(state: RoundState, event: Event) -> tuple[RoundState, Event]:
@@ -648,6 +759,7 @@ _APPLY = {
     "seen": _seen,
     "lay": _lay_event,
     "opened": _opened,
+    "finish": _finish,
 }
 
 

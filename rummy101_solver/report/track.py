@@ -13,7 +13,7 @@ from typing import Any
 
 from tabulate import tabulate
 
-from rummy101_solver.engine.advice import Advice
+from rummy101_solver.engine.advice import Advice, take_tile
 from rummy101_solver.engine.outs import OutsAnalysis
 from rummy101_solver.game.round import Event, RoundState, undone
 from rummy101_solver.game.tiles import ALL_FACES, COLOURS, WILD, Tile, codes, okey_face
@@ -39,6 +39,7 @@ def state_json(state: RoundState) -> dict[str, Any]:
         "players": state.players,
         "seat": state.seat,
         "phase": state.phase,
+        "turn": state.turn,
         "rules": state.rules.to_json(),
         "bar": {"melds": rules.meld_bar, "pairs": rules.pairs_bar, "rising": state.rules.rising},
         "rack": codes(state.rack),
@@ -111,6 +112,10 @@ def event_text(event: Event, seat: int) -> str:
     if event.kind == "opened":
         unit = "points" if event.how == "melds" else "pairs"
         return f"opened: {who(event.player)} opened with {event.how} ({event.value} {unit})"
+    if event.kind == "finish":
+        if event.tile is None:
+            return f"finish: {who(event.player)} finished"
+        return f"finish: {who(event.player)} finished, discarding {tile}"
     return "undo: the last event taken back"
 
 
@@ -155,13 +160,27 @@ def _who(state: RoundState, player: int) -> str:
     return "you" if player == state.seat else f"player {player}"
 
 
+def _whose(state: RoundState, player: int) -> str:
+    return "your" if player == state.seat else f"player {player}'s"
+
+
+def _turn_text(state: RoundState) -> str:
+    """Whose turn it is and what comes next [R-TURN]."""
+    if state.phase == "over":
+        return f"the round is over: {_who(state, state.winner or 0)} finished [R-FINISH]"
+    if state.turn != state.seat:
+        return (
+            f"player {state.turn}'s turn; yours comes after player {state.before}'s discard"
+            " [R-TURN]"
+        )
+    if state.phase == "play":
+        return "you have drawn: lay, then discard"
+    return "your turn starts with a draw (or a take)"
+
+
 def state_text(state: RoundState, fmt: str = "simple", *, color: bool = False) -> list[str]:
     """The round as it stands: seats, turn, rack, table, discards, openings, bar, unseen."""
-    turn = {
-        "draw": "your turn starts with a draw (or a take)",
-        "play": "you have drawn: lay, then discard",
-        "over": f"the round is over: {_who(state, state.winner or 0)} finished [R-FINISH]",
-    }[state.phase]
+    turn = _turn_text(state)
     lines = [
         f"Round: {state.players} players, you are player {state.seat}; {state.events}"
         f" event{'s' * (state.events != 1)}; {turn}.",
@@ -182,8 +201,8 @@ def state_text(state: RoundState, fmt: str = "simple", *, color: bool = False) -
         pile = ", ".join(f"{_who(state, p)} {tile_text(t, color=color)}" for p, t in state.discards)
         lines.append(f"Discards ({len(state.discards)}, oldest first): {pile}.")
     if state.top is not None:
-        mine = " (yours to take)" if state.top[0] == state.before and state.phase == "draw" else ""
-        top = f"{_who(state, state.top[0])}'s {tile_text(state.top[1], color=color)}"
+        mine = " (yours to take)" if take_tile(state) is not None else ""
+        top = f"{_whose(state, state.top[0])} {tile_text(state.top[1], color=color)}"
         lines.append(f"Last discard: {top}{mine}.")
     for player, held in state.known:
         lines.append(f"Player {player} holds (taken): {tiles_text(held, color=color)}.")
@@ -221,6 +240,15 @@ def _draw_line(analysis: OutsAnalysis) -> str:
     )
 
 
+def _drawn_verdict(analysis: OutsAnalysis, *, color: bool) -> str:
+    """The verdict of ``outs`` for the rack you hold after the draw: a rack that
+    opens is told so, whatever its size (``outs`` reads a rack of fewer than 22
+    tiles as one waiting to draw) [R-OPEN-MELDS, R-OPEN-PAIRS]."""
+    if analysis.distance(analysis.closest).tiles == 0:
+        return f"Verdict: can open now with {analysis.closest} (the plan below)."
+    return outs_verdict(analysis, color=color)
+
+
 def advice_text(advice: Advice, fmt: str = "simple", *, color: bool = False) -> str:
     """``track show``: the state of the round, then the advice for this moment."""
     state = advice.state
@@ -228,6 +256,12 @@ def advice_text(advice: Advice, fmt: str = "simple", *, color: bool = False) -> 
     lines.append("")
     if advice.moment == "over":
         return "\n".join(lines).rstrip("\n")
+    if advice.moment == "wait":
+        lines.append(
+            f"Waiting: player {state.turn} plays now; the advice comes with your turn, after"
+            f" player {state.before}'s discard [R-TURN]."
+        )
+        return "\n".join(lines)
     if advice.moment == "draw":
         lines.append("Before your draw:")
         if advice.draw is not None:
@@ -268,7 +302,7 @@ def advice_text(advice: Advice, fmt: str = "simple", *, color: bool = False) -> 
         return "\n".join(lines).rstrip("\n")
     if advice.outs is not None:
         lines.append("After your draw (rummy101 outs):")
-        lines.append(outs_verdict(advice.outs, color=color))
+        lines.append(_drawn_verdict(advice.outs, color=color))
         if advice.outs.discards is not None:
             lines += [discard_table_text(advice.outs.discards, fmt, color=color)]
     if advice.play is not None:
