@@ -830,3 +830,19 @@ def test_five_alternatives_on_a_dealt_22_tile_rack_take_little_cpu() -> None:
     assert (len(result.alternatives), result.alternatives_complete) == (5, True)
     for plan in (result.best, *result.alternatives):
         validate_plan(rack, table, Rules(), PlayRules(opened="melds"), plan)
+
+
+def test_the_alternatives_table_says_which_plans_finish() -> None:
+    # issue 34: the best plan is a joker finish; ranks 2 and 3 finish too, rank 4 does not
+    # [R-FINISH, R-JOKER-FINISH, R-SCORE]
+    out, code = run("R6", "J", "R2", "--table", "R3 R4 R5", "--opened", "melds",
+                    "--alternatives", "3")  # fmt: skip
+    assert code == 0
+    assert out.splitlines()[-6:] == [
+        "Other plans (different tiles left):",
+        "rank    moves                               left    residual penalty    finish",
+        "------  ----------------------------------  ------  ------------------  ----------",
+        "2       lay off R6 on 1; lay off J=R2 on 1  R2      2                   yes (+101)",
+        "3       lay off R2 on 1; lay off J=R6 on 1  R6      6                   yes (+101)",
+        "4       lay off J=R6 on 1                   R2 R6   8                   no",
+    ]

@@ -213,6 +213,19 @@ def short_move_text(move: Move, *, color: bool = False) -> str:
     return f"{move.kind} {tiles}"
 
 
+def finish_cell(plan: Plan) -> str:
+    """Whether a plan finishes, for the alternatives table: ``no``, ``yes
+    (+101)``, ``joker (+202)``, ``one-turn (+202)`` or ``one-turn, joker
+    (+404)``: what the winner gains [R-FINISH, R-JOKER-FINISH, R-ONE-TURN, R-SCORE]."""
+    finish = plan.finish
+    if not finish.possible:
+        return "no"
+    kind = "joker" if finish.joker_finish else "yes"
+    if finish.one_turn:
+        kind = "one-turn, joker" if finish.joker_finish else "one-turn"
+    return f"{kind} (+{finish.points})"
+
+
 def moves_table(plan: Plan, fmt: str, *, color: bool = False) -> str:
     """The moves in order, one per row; a wild tile shows its stand-in."""
     rows = [[i, move_text(m, color=color)] for i, m in enumerate(plan.moves, start=1)]
@@ -361,14 +374,14 @@ def play_text(result: PlayResult, fmt: str = "simple", *, color: bool = False) -
     if result.alternatives:
         rows = [
             [rank, "; ".join(short_move_text(m, color=color) for m in p.moves),
-             tiles_text(p.left, color=color), p.residual_penalty]
+             tiles_text(p.left, color=color), p.residual_penalty, finish_cell(p)]
             for rank, p in enumerate(result.alternatives, start=2)
         ]  # fmt: skip
         alternatives += ["", "Other plans (different tiles left):"]
         alternatives.append(
             tabulate(
                 rows,
-                headers=["rank", "moves", "left", "residual penalty"],
+                headers=["rank", "moves", "left", "residual penalty", "finish"],
                 tablefmt=fmt,
                 disable_numparse=True,
             )
