@@ -10,11 +10,15 @@ the play order: a finish, a joker finish, the lowest residual penalty.
 
 For small racks (up to ~8 tiles) and tables (up to ~4 groups) only.
 
-A set's unpinned joker stands for any colour the set lacks: every reading is
-tried [R-SET, R-WILD]. The conventions are the ones ``play`` documents: an opening's own melds use
-only the rack's wild tiles (the retrieval comes after the opening); under
-``full-set`` a joker leaves a set of 3 only with the fourth colour laid as a
-real tile; ``layoff_limit`` counts the tiles that grow a group.
+A set's unpinned joker stands for any colour the set lacks, and a group that
+reads two ways (``R7 J J``: a run as written, or a set) is read both ways:
+every reading is tried [R-RUN, R-SET, R-WILD]. The conventions are the ones
+``play`` documents: an opening's own melds (those meeting the bar) use only the
+rack's wild tiles (the retrieval comes after the opening); further melds of
+the opening turn may hold the jokers it frees unless ``freed_joker_melds`` is
+off (then every new meld is the opening's own); under ``full-set`` a joker
+leaves a set of 3 only with the fourth colour laid as a real tile;
+``layoff_limit`` counts the tiles that grow a group.
 """
 
 from __future__ import annotations
@@ -113,7 +117,15 @@ def _packings(rack: Faces, wilds: int, kinds: frozenset[str], joker_pairs: bool
 def readings(group: Any) -> list[Any]:
     """Every reading of a table group: a set's unpinned jokers (``group.free``)
     stand for any colours the set lacks, one reading per way to share them out
-    [R-SET, R-WILD]; any other group as parsed."""
+    [R-SET, R-WILD]; a group that reads two ways (``group.other_readings``) each
+    way; any other group as parsed."""
+    out = []
+    for way in (group, *group.other_readings):
+        out += _set_readings(way)
+    return out
+
+
+def _set_readings(group: Any) -> list[Any]:
     free = list(group.free) or [False] * len(group.tiles)
     if group.kind != "set" or not any(free):
         return [group]
@@ -197,6 +209,16 @@ def best_turn_key(rack: Rack, table: Any, rules: Any, play: Any) -> tuple[bool, 
         if best is None or key > (best[0], best[1], -best[2]):
             best = (finish, joker, residual)
 
+    def consider_left(left_faces: Counter[Face], wilds_left: int, factor: int) -> None:
+        left_count = sum(left_faces.values()) + wilds_left
+        if left_count < rules.keep or left_count > size:
+            return
+        points = sum(f.number * k for f, k in left_faces.items())
+        points += WILD_POINTS * wilds_left
+        finish = left_count <= 1
+        joker = finish and wilds_left == 1
+        consider(finish, joker, points * factor)
+
     if play.opened == "no":
         modes = [("melds", frozenset({"run", "set"}), 1), ("pairs", frozenset({"pair"}), 2)]
         layoffs = play.same_turn_layoff and bool(table)
@@ -248,8 +270,7 @@ def best_turn_key(rack: Rack, table: Any, rules: Any, play: Any) -> tuple[bool, 
                     if lw > wilds:
                         continue
                 laid_c = Counter({ALL_FACES[i]: k for i, k in laid})
-                wilds_left = pool - lw
-                if wilds_left < 0:
+                if pool - lw < 0:
                     continue
                 if take is not None:
                     if take.is_wild:
@@ -258,15 +279,16 @@ def best_turn_key(rack: Rack, table: Any, rules: Any, play: Any) -> tuple[bool, 
                         ok = laid_c[take.face] > 0 or (not opening and used[take.face] > 0)
                     if not ok:
                         continue
-                left_faces = remaining - laid_c
-                left_count = sum(left_faces.values()) + wilds_left
-                if left_count < rules.keep or left_count > size:
-                    continue
-                points = sum(f.number * k for f, k in left_faces.items())
-                points += WILD_POINTS * wilds_left
-                finish = left_count <= 1
-                joker = finish and wilds_left == 1
-                consider(finish, joker, points * factor)
+                # the opening's own melds meet the bar; further melds may hold the
+                # jokers the turn frees [R-RETRIEVE, R-SAME-TURN]
+                further: set[tuple[Faces, int, int, int]] = {((), 0, 0, 0)}
+                if opening and freed and rules.freed_joker_melds and pool - lw > 0:
+                    further = packings(_key(remaining - laid_c), pool - lw, kinds,
+                                       rules.joker_pairs)  # fmt: skip
+                for more, more_wilds, _, _ in further:
+                    laid_all = laid_c + Counter({ALL_FACES[i]: k for i, k in more})
+                    consider_left(remaining - laid_all, pool - lw - more_wilds, factor)
+
     if best is None and take is not None:
         # the taken tile cannot be used: do not take it; the turn without it [R-TAKE-DISCARD]
         without = list(rack.tiles)

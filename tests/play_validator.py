@@ -30,12 +30,20 @@ def validate_plan(rack: Rack, table: Any, rules: Any, play: Any, plan: Any) -> N
     """Raise AssertionError unless ``plan`` is a legal turn of ``rack`` against ``table``."""
     label = f"plan for [{_show(rack.tiles)}]"
     after = plan.table_after
-    # the plan's reading of the table: same groups, only free set jokers re-read [R-SET, R-WILD]
+    # the plan's reading of the table: same groups, only free set jokers re-read, a
+    # group that reads two ways (R7 J J) read as one of them [R-RUN, R-SET, R-WILD]
     read = plan.table_read
     assert len(read) == len(table), f"{label}: the reading has another number of groups"
-    for i, (old, new) in enumerate(zip(table, read, strict=True)):
+    for i, (parsed, new) in enumerate(zip(table, read, strict=True)):
         where = f"{label}, reading of group {i + 1}"
-        assert old.kind == new.kind and Counter(old.tiles) == Counter(new.tiles), where
+        ways = [parsed, *getattr(parsed, "other_readings", ())]
+        for way in ways:
+            assert Counter(way.tiles) == Counter(parsed.tiles), f"{where}: another reading's tiles"
+            if way.kind != parsed.kind:  # only one tile and two unpinned jokers read two ways
+                assert len(way.tiles) == 3 and sum(t.is_wild for t in way.tiles) == 2, where
+        old = next((w for w in ways if w.kind == new.kind), None)
+        assert old is not None, f"{where}: read as a {new.kind}, which it cannot be"
+        assert Counter(old.tiles) == Counter(new.tiles), where
         fixed = Counter(
             f
             for f, free in zip(old.stands_for, old.free or [False] * len(old.tiles), strict=True)
@@ -115,10 +123,19 @@ def validate_plan(rack: Rack, table: Any, rules: Any, play: Any, plan: Any) -> N
     hand = Counter(rack.tiles)
     open_value = open_count = 0
     open_kinds = set()
+    retrieved_yet = False
+    opening_kind = plan.opening.kind if plan.opening is not None else None
     for move in plan.moves:
         where = f"{label}, move {move.kind} {_show(move.tiles)}"
         if move.kind != "open" and plan.opening is not None:
             opened = True  # the opening's melds are down
+        if plan.opening is not None and move.kind in ("meld", "pair"):
+            # a further meld of the opening turn holds a joker taken back this turn,
+            # of the opening's kind [R-RETRIEVE, R-SAME-TURN, R-NO-MIX]
+            assert rules.freed_joker_melds, f"{where}: house rule: no freed joker in a new meld"
+            assert retrieved_yet, f"{where}: a further meld before any retrieval"
+            assert (move.kind == "pair") == (opening_kind == "pairs"), f"{where}: [R-NO-MIX]"
+        retrieved_yet = retrieved_yet or move.kind == "retrieve"
         if move.kind in ("lay off", "retrieve"):
             assert opened, f"{where}: before the opening [R-LAYOFF, R-RETRIEVE]"
             if play.opened == "no":
@@ -129,9 +146,9 @@ def validate_plan(rack: Rack, table: Any, rules: Any, play: Any, plan: Any) -> N
             open_value += sum(f.number for f in move.stands_for)
             open_count += 1
             open_kinds.add("pair" if len(move.tiles) == 2 else "meld")
-        if move.kind == "meld":
+        if move.kind == "meld" and plan.opening is None:
             assert play.opened == "melds", f"{where}: new runs/sets [R-PAIRS-AFTER]"
-        if move.kind == "pair":
+        if move.kind == "pair" and plan.opening is None:
             assert pairs_seen, f"{where}: pairs while nobody opened with pairs [R-PAIRS-AFTER]"
         hand.subtract(move.tiles)
         assert all(k >= 0 for k in hand.values()), f"{where}: tiles not on hand"
@@ -139,6 +156,10 @@ def validate_plan(rack: Rack, table: Any, rules: Any, play: Any, plan: Any) -> N
             hand[WILD] += 1
     if plan.opening is not None:
         opened = True
+        # every meld of the opening turn counts toward the opening [R-SAME-TURN]
+        own = Counter(t for m in plan.moves if m.kind in ("open", "meld", "pair") for t in m.tiles)
+        melds = Counter(t for m in plan.opening.melds for t in m.tiles)
+        assert own == melds, f"{label}: the opening's melds are not the turn's new melds"
     assert +hand == Counter(plan.left), f"{label}: moves do not leave the tiles left"
     assert freed == sum(m.kind == "retrieve" for m in plan.moves), f"{label}: retrievals"
 

@@ -154,8 +154,8 @@ def test_simulate_rounds_as_csv_one_row_per_variant_as_the_json() -> None:
     assert (classic["pairs_openings_count"], classic["pairs_openings_of"]) == ("2", "7")
     assert (classic["finish_normal_count"], classic["finish_normal_of"]) == ("1", "1")
     assert classic["first_opening_p50"] == "3" and classic["nobody_opened"] == "0"
-    assert (classic["winner_points_mean"], classic["seat_1_points_mean"]) == ("101.0", "-37.0")
-    assert classic["turns_p50"] == "22"
+    assert (classic["winner_points_mean"], classic["seat_1_points_mean"]) == ("101.0", "-116.0")
+    assert classic["turns_p50"] == "20"
     for row, variant in zip(rows, data["variants"], strict=True):
         assert row["stock_count"] == str(variant["stock"]["count"])
         assert row["seat_4_points_mean"] == str(variant["points_per_seat"][3]["mean"])

@@ -830,3 +830,145 @@ def test_five_alternatives_on_a_dealt_22_tile_rack_take_little_cpu() -> None:
     assert (len(result.alternatives), result.alternatives_complete) == (5, True)
     for plan in (result.best, *result.alternatives):
         validate_plan(rack, table, Rules(), PlayRules(opened="melds"), plan)
+
+
+def test_the_alternatives_table_says_which_plans_finish() -> None:
+    # issue 34: the best plan is a joker finish; ranks 2 and 3 finish too, rank 4 does not
+    # [R-FINISH, R-JOKER-FINISH, R-SCORE]
+    out, code = run("R6", "J", "R2", "--table", "R3 R4 R5", "--opened", "melds",
+                    "--alternatives", "3")  # fmt: skip
+    assert code == 0
+    assert out.splitlines()[-6:] == [
+        "Other plans (different tiles left):",
+        "rank    moves                               left    residual penalty    finish",
+        "------  ----------------------------------  ------  ------------------  ----------",
+        "2       lay off R6 on 1; lay off J=R2 on 1  R2      2                   yes (+101)",
+        "3       lay off R2 on 1; lay off J=R6 on 1  R6      6                   yes (+101)",
+        "4       lay off J=R6 on 1                   R2 R6   8                   no",
+    ]
+
+
+# --- issue 34: a joker freed in the opening turn; a group that reads two ways ----------
+ISSUE_34_RACK = "R3 R4 R5 B10 B11 B12 B13 K11 K12 K13 Y8 Y9 Y10 R11 Y2 Y3 K1"
+
+
+def test_a_joker_freed_in_the_opening_turn_goes_into_a_further_meld_and_finishes() -> None:
+    # the four runs (121) open, R11 frees the joker, Y2 Y3 J=Y4 leaves K1: a finish
+    # [R-RETRIEVE, R-SAME-TURN, R-FINISH]
+    plan = turn(ISSUE_34_RACK, "R10 J R12")
+    assert moves(plan) == [
+        ("open", "R3 R4 R5", 2, None),
+        ("open", "B10 B11 B12 B13", 3, None),
+        ("open", "K11 K12 K13", 4, None),
+        ("open", "Y8 Y9 Y10", 5, None),
+        ("retrieve", "R11", 1, None),
+        ("meld", "Y2 Y3 J", 6, None),
+    ]
+    assert [f.code for f in plan.moves[-1].stands_for] == ["Y2", "Y3", "Y4"]
+    assert (left(plan), plan.residual_penalty) == ("K1", 1)
+    assert (plan.finish.possible, plan.finish.joker_finish, plan.finish.points) == (
+        True,
+        False,
+        101,
+    )
+    # every meld of the turn counts toward the opening, the freed joker's too [R-SAME-TURN]
+    assert plan.opening is not None and plan.opening.value == 130
+    # the house rule: the freed joker goes into no new meld; laid off as R9, K1 Y2 Y3 stay
+    house = turn(ISSUE_34_RACK, "R10 J R12", Rules(freed_joker_melds=False))
+    assert moves(house)[4:] == [("retrieve", "R11", 1, None), ("lay off", "J", 1, "low")]
+    assert (left(house), house.residual_penalty, house.finish.possible) == ("K1 Y2 Y3", 6, False)
+    assert house.opening is not None and house.opening.value == 121
+
+
+def test_a_meld_holding_a_freed_joker_never_counts_toward_the_bar() -> None:
+    # 121 without the joker: at a bar of 125 the rack cannot open, though 121 + Y2 Y3 J=Y4
+    # would make 130 [R-OPEN-MELDS, R-RETRIEVE]
+    rules = Rules(threshold=125)
+    result = best_turn(parse_rack(ISSUE_34_RACK), parse_table("R10 J R12", rules), rules,
+                       PlayRules(), alternatives=0)  # fmt: skip
+    assert (result.best.mode, result.can_open, result.best.residual_penalty) == ("none", False, 202)
+
+
+def test_a_joker_freed_in_a_pairs_opening_goes_into_a_further_pair() -> None:
+    # five pairs open, R11 frees the joker, K13 J makes a sixth pair: B9 is left, a finish
+    rack = "R1 R1 B2 B2 K3 K3 Y4 Y4 R5 R5 R11 B9 K13"
+    plan = turn(rack, "R10 J R12")
+    assert plan.mode == "pairs"
+    assert moves(plan)[5:] == [("retrieve", "R11", 1, None), ("pair", "K13 J", 7, None)]
+    assert (left(plan), plan.residual_penalty, plan.finish.possible) == ("B9", 18, True)
+    house = turn(rack, "R10 J R12", Rules(freed_joker_melds=False))
+    assert not house.finish.possible and house.residual_penalty == 44
+
+
+def test_cli_no_freed_joker_melds_and_the_alternatives_say_which_finish() -> None:
+    args = [*ISSUE_34_RACK.split(), "--table", "R10 J R12", "--alternatives", "1"]
+    out, code = run(*args)
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[2] == (
+        "Verdict: a finish: lay down everything but K1 and discard it; the winner gains 101"
+        " [R-FINISH, R-SCORE]."
+    )
+    assert "5       retrieve joker from group 1 with R11" in lines
+    assert "6       meld Y2 Y3 J=Y4 (group 6)" in lines
+    # the alternatives table marks which plans finish
+    assert lines[-3].split()[-1] == "finish"
+    assert lines[-1].endswith("K1 Y2 Y3  6                   no")
+    out, code = run(*args, "--no-freed-joker-melds")
+    assert code == 0
+    assert out.splitlines()[2] == (
+        "House rules: a joker taken back in the opening turn goes into no new meld [R-RETRIEVE]."
+    )
+    assert "Left: K1 Y2 Y3   residual penalty 202 → 6" in out.splitlines()
+
+
+def test_r7_j_j_reads_as_a_run_or_a_set() -> None:
+    # one tile and two unpinned jokers: check's reading (worth most) and the other [R-WILD]
+    rules = Rules()
+    (group,) = parse_table("R7 J J", rules)
+    assert (group.kind, [f.code for f in group.stands_for]) == ("run", ["R7", "R8", "R9"])
+    assert [(r.kind, [f.code for f in r.stands_for], r.free) for r in group.other_readings] == [
+        ("set", ["R7", "B7", "K7"], (False, True, True))
+    ]
+    (group,) = parse_table("J J R7", rules)
+    assert group.kind == "set"
+    assert [(r.kind, [f.code for f in r.stands_for]) for r in group.other_readings] == [
+        ("run", ["R5", "R6", "R7"])
+    ]
+    # a run needing a 14 is no reading; pinned jokers and two tiles read one way
+    for text in ("R13 J J", "R7 J=R8 J", "R7 B7 J", "R7 R8 J"):
+        (group,) = parse_table(text, rules)
+        assert group.other_readings == (), text
+
+
+def test_a_table_group_that_reads_two_ways_is_read_as_the_set_and_finishes() -> None:
+    # R7 J J read as a set: B7 and K7 free both jokers for R1 R2 J and J Y12 Y13, K1 is
+    # thrown: a finish; read as the run only, nothing could be laid [R-WILD, R-RETRIEVE]
+    plan = turn("B7 K7 R1 R2 Y12 Y13 K1", "R7 J J", opened="melds")
+    assert moves(plan) == [
+        ("retrieve", "B7", 1, None),
+        ("retrieve", "K7", 1, None),
+        ("meld", "R1 R2 J", 2, None),
+        ("meld", "J Y12 Y13", 3, None),
+    ]
+    reading = plan.moves[0].reading
+    assert reading is not None and reading.kind == "set"
+    assert [f.code for f in reading.stands_for] == ["R7", "B7", "K7"]
+    assert plan.table_read[0].kind == "set"
+    assert (left(plan), plan.residual_penalty, plan.finish.points) == ("K1", 1, 101)
+    out, code = run("B7", "K7", "R1", "R2", "Y12", "Y13", "K1", "--opened", "melds",
+                    "--table", "R7 J J", "--alternatives", "0")  # fmt: skip
+    assert code == 0
+    assert "1       retrieve joker from group 1 (read as R7 J=B7 J=K7) with B7" in out.splitlines()
+    assert "      1  set     R7 B7 K7            21  *" in out.splitlines()
+
+
+def test_j_j_r7_is_read_as_the_run_written_when_that_pays() -> None:
+    # check reads J J R7 as a set (21 > 18); the run J=R5 J=R6 R7 takes R8 and gives the
+    # joker of R6 back: a joker finish [R-WILD, R-JOKER-FINISH]
+    plan = turn("R8 R6", "J J R7", opened="melds")
+    assert moves(plan) == [("lay off", "R8", 1, "high"), ("retrieve", "R6", 1, None)]
+    assert plan.moves[0].reading is not None and plan.moves[0].reading.kind == "run"
+    assert (left(plan), plan.finish.joker_finish, plan.finish.points) == ("J", True, 202)
+    out, _ = run("R8", "R6", "--opened", "melds", "--table", "J J R7", "--alternatives", "0")
+    assert "1       lay off R8 onto group 1 (high end, read as J=R5 J=R6 R7)" in out.splitlines()

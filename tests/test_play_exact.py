@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 from play_exact import best_turn_key, go_out_draws, layable_now
@@ -125,6 +126,56 @@ def random_case(seed: int) -> tuple[Rack, tuple[TableGroup, ...], Rules, PlayRul
         retrieve=rng.choice(["any", "full-set"]),  # type: ignore[arg-type]
         same_turn_layoff=rng.random() < 0.8,
     )
+    # the house rule keeping a joker freed in the opening turn out of new melds [R-RETRIEVE]
+    rules = replace(rules, freed_joker_melds=rng.random() < 0.7)
+    return Rack(tuple(rack)), table, rules, play
+
+
+def two_way_case(seed: int) -> tuple[Rack, tuple[TableGroup, ...], Rules, PlayRules]:
+    """A seeded case whose table holds one tile and two unpinned jokers (``R7 J J``,
+    ``J R7 J`` or ``J J R7``: a run as written or a set) and 0–2 groups without
+    jokers; a rack of 3–7 tiles, often faces either reading takes [R-WILD]."""
+    rng = random.Random(10_000 + seed)
+    joker_pairs = rng.random() < 0.8
+    used: Counter[Tile] = Counter({WILD: 2})
+    place = rng.randrange(3)  # where the tile is written: the run starts `place` below it
+    known = Face(rng.choice(COLOURS), rng.randint(1 + place, 11 + place))
+    used[Tile(known)] += 1
+    words = ["J", "J"]
+    words.insert(place, known.code)
+    groups = [" ".join(words)]
+    rest = ""
+    while not rest:
+        more: Counter[Tile] = Counter(used)
+        rest = _table_text(rng, more, joker_pairs)
+        if "J" in rest.split():
+            rest = ""
+    if rng.random() < 0.6:
+        used = more
+        groups.append(rest)
+    table = parse_table(" | ".join(groups), Rules(joker_pairs=joker_pairs))
+    near = [Face(c, known.number) for c in COLOURS] + [
+        Face(known.colour, n) for n in range(known.number - 4, known.number + 5) if 1 <= n <= 13
+    ]
+    near += _near(table)
+    deck = list(TILE_SET)
+    rng.shuffle(deck)
+    rack: list[Tile] = []
+    size = rng.randint(3, 7)
+    while len(rack) < size:
+        tile = Tile(rng.choice(near)) if rng.random() < 0.6 else rng.choice(deck)
+        if tile.is_wild or used[tile] + 1 > 2:
+            continue
+        used[tile] += 1
+        rack.append(tile)
+    rules = Rules(threshold=rng.choice([12, 20, 30]), pairs_threshold=rng.choice([1, 2]),
+                  joker_pairs=joker_pairs, freed_joker_melds=rng.random() < 0.7)  # fmt: skip
+    play = PlayRules(
+        opened=rng.choice(["melds", "melds", "pairs", "no"]),  # type: ignore[arg-type]
+        layoff_limit=rng.choice([None, None, 1]),
+        retrieve=rng.choice(["any", "any", "full-set"]),  # type: ignore[arg-type]
+        same_turn_layoff=rng.random() < 0.9,
+    )
     return Rack(tuple(rack)), table, rules, play
 
 
@@ -140,11 +191,73 @@ def test_cases_cover_jokers_on_the_table_and_every_state() -> None:
     assert free >= 50, free
 
 
-@pytest.mark.parametrize("block", range(8))
+def freed_case(seed: int) -> tuple[Rack, tuple[TableGroup, ...], Rules, PlayRules]:
+    """A seeded opening turn against a table holding a joker: a rack of 6–8 tiles,
+    often the joker's face (to free it) and faces near one another (a small
+    opening and a further meld), a low bar [R-RETRIEVE, R-SAME-TURN]."""
+    rng = random.Random(20_000 + seed)
+    joker_pairs = rng.random() < 0.8
+    text = ""
+    used: Counter[Tile] = Counter()
+    while "J" not in text.split() and "J=" not in text:
+        used = Counter()
+        text = _table_text(rng, used, joker_pairs)
+    table = parse_table(text, Rules(joker_pairs=joker_pairs))
+    jokers = [f for g in table for t, f in zip(g.tiles, g.stands_for, strict=True) if t.is_wild]
+    deck = list(TILE_SET)
+    rng.shuffle(deck)
+    rack: list[Tile] = []
+    size = rng.randint(6, 8)
+    if rng.random() < 0.9 and used[Tile(jokers[0])] < 2:
+        rack.append(Tile(jokers[0]))
+        used[Tile(jokers[0])] += 1
+    centre = Face(rng.choice(COLOURS), rng.randint(2, 12))
+    near = [Face(centre.colour, n) for n in range(centre.number - 2, centre.number + 3)
+            if 1 <= n <= 13] + [Face(c, centre.number) for c in COLOURS]  # fmt: skip
+    while len(rack) < size:
+        tile = Tile(rng.choice(near)) if rng.random() < 0.6 else rng.choice(deck)
+        if used[tile] + 1 > 2:
+            continue
+        used[tile] += 1
+        rack.append(tile)
+    rules = Rules(threshold=rng.choice([6, 9, 12]), pairs_threshold=rng.choice([1, 2]),
+                  joker_pairs=joker_pairs, freed_joker_melds=rng.random() < 0.7)  # fmt: skip
+    play = PlayRules(retrieve=rng.choice(["any", "any", "full-set"]))  # type: ignore[arg-type]
+    return Rack(tuple(rack)), table, rules, play
+
+
+TWO_WAY_CASES = 120
+FREED_CASES = 60
+
+
+def test_two_way_cases_read_both_ways() -> None:
+    # every case holds a group that reads two ways; some best plans read it as check
+    # does not, and the freed joker of an opening goes into a further meld in some
+    # [R-WILD, R-RETRIEVE]
+    other = freed = 0
+    for seed in range(TWO_WAY_CASES):
+        rack, table, rules, play = two_way_case(seed)
+        assert any(g.other_readings for g in table), seed
+        best = best_turn(rack, table, rules, play).best
+        other += any(r.kind != g.kind for r, g in zip(best.table_read, table, strict=True))
+        freed += best.opening is not None and any(m.kind == "meld" for m in best.moves)
+    assert other >= 10, other
+    freed += sum(
+        best.opening is not None and any(m.kind in ("meld", "pair") for m in best.moves)
+        for best in (best_turn(*freed_case(seed)).best for seed in range(FREED_CASES))
+    )
+    assert freed >= 8, freed
+
+
+@pytest.mark.parametrize("block", range(14))
 def test_play_agrees_with_exact_search(block: int) -> None:
-    per_block = CASES // 8
-    for seed in range(block * per_block, (block + 1) * per_block):
-        rack, table, rules, play = random_case(seed)
+    per_block, first, make = CASES // 8, block, random_case
+    if 8 <= block < 12:  # a group that reads two ways (R7 J J) [R-WILD]
+        per_block, first, make = TWO_WAY_CASES // 4, block - 8, two_way_case
+    elif block >= 12:  # an opening turn against a table joker [R-RETRIEVE, R-SAME-TURN]
+        per_block, first, make = FREED_CASES // 2, block - 12, freed_case
+    for seed in range(first * per_block, (first + 1) * per_block):
+        rack, table, rules, play = make(seed)
         result = best_turn(rack, table, rules, play, alternatives=1)
         for plan in (result.best, *result.alternatives):
             # a refused take: the plans are the turn without it [R-TAKE-DISCARD]

@@ -37,6 +37,10 @@ EXIT_NOTHING = 1
 @click.option("--no-same-turn-layoff", "same_turn_layoff", flag_value=False, default=True,
               help="House rule: a player opening this turn lays off and retrieves only from"
               " the next turn [R-LAYOFF].")  # fmt: skip
+@click.option("--no-freed-joker-melds", "freed_joker_melds", flag_value=False, default=True,
+              help="House rule: a joker taken back in the opening turn is laid off or kept,"
+              " never put into a new meld of that turn. Default: it may go into a further"
+              " meld once the opening meets its bar without it [R-RETRIEVE].")  # fmt: skip
 @with_options(
     *RULE_OPTIONS, "one_turn_any_value", "play_alternatives", "time_limit", "fmt", "color"
 )
@@ -48,6 +52,7 @@ def play(
     layoff_limit: int | None,
     retrieve: str,
     same_turn_layoff: bool,
+    freed_joker_melds: bool,
     fmt: str,
     color: bool,
     alternatives: int,
@@ -73,11 +78,14 @@ def play(
     laid, or no plan was found within --time-limit (the verdict line says
     which), 2 bad input.
     """
+    from dataclasses import replace
+
     from rummy101_solver.engine.plan import PlayRules, check_keep
     from rummy101_solver.engine.table import PlayError, parse_table
 
     try:
         case = build_case(read_rack_text(tiles, "play"), options)
+        case = replace(case, rules=replace(case.rules, freed_joker_melds=freed_joker_melds))
         check_keep(case.rules)
         table = parse_table(table_text, case.rules)
     except (RackError, OptionError, PlayError) as err:

@@ -103,8 +103,9 @@ class Move:
       as (a retrieval: the one tile that replaces the joker);
     - ``group``: index (0-based) of the group in the table after the turn;
     - ``end``: for a lay-off, ``low`` / ``high`` (run) or ``set``;
-    - ``reading``: for a move onto a set with free jokers, the set as the
-      move reads it before the turn (``R7 B7 J=Y7``) [R-SET, R-WILD].
+    - ``reading``: for a move onto a set with free jokers, or onto a group
+      that reads two ways (``R7 J J``: a run or a set), the group as the move
+      reads it before the turn (``R7 B7 J=Y7``) [R-SET, R-WILD].
     """
 
     kind: MoveKind
@@ -138,7 +139,8 @@ class Plan:
       player had opened) or ``none`` (not opened and nothing opens);
     - ``opening``: the opening laid this turn, or ``None``;
     - ``table_read``: the table before the turn as the plan reads it (a set's
-      free jokers standing for the colours its moves rely on) [R-SET, R-WILD];
+      free jokers standing for the colours its moves rely on, a group that
+      reads two ways as a run or a set) [R-RUN, R-SET, R-WILD];
     - ``changed``: per group of ``table_after``, True when the turn changed or
       added it;
     - ``residual_penalty``: R-RESIDUAL after the turn, before the discard

@@ -27,8 +27,15 @@ opened) → :class:`~rummy101_solver.engine.plan.Plan` values →
 
 Choices where the rule book is silent (also in the README):
 
-- a retrieved joker may be laid off or kept by a player opening this turn, not
-  put into the opening's own melds: the opening comes first [R-RETRIEVE];
+- a joker retrieved by a player opening this turn may go into a further meld
+  (or pair) of the turn once the melds laid before the retrieval meet the bar
+  without it, or be laid off or kept: the opening comes first [R-RETRIEVE,
+  R-SAME-TURN]; ``Rules.freed_joker_melds`` False (``--no-freed-joker-melds``)
+  keeps it out of every new meld of that turn;
+- a group of one tile and two unpinned jokers (``R7 J J``) is read both ways,
+  the run as written (``R7 J=R8 J=R9``) and the set, each reading one model
+  (:func:`~rummy101_solver.engine.table.table_readings`); the plan names the
+  reading its moves rely on [R-RUN, R-SET, R-WILD];
 - an unpinned joker in a table set stands for any colour the set lacks: a
   set of 3 with one joker (``R7 B7 J``) is read ``J=K7`` or ``J=Y7``, and a
   lay-off or retrieval may use either reading (the plan names the one it
@@ -66,6 +73,7 @@ from rummy101_solver.engine.table import (
     layoff_places,
     set_faces,
     slot_faces,
+    table_readings,
 )
 from rummy101_solver.engine.turn_model import TurnModel, read_plan, turn_problems
 from rummy101_solver.game.rules import PAIRS_PENALTY_FACTOR, UNOPENED_PENALTY, GroupKind, Rules
@@ -255,6 +263,48 @@ def _with_discard(rack: Rack, table: tuple[TableGroup, ...], rules: Rules, play:
                                                        time_limit=left))  # fmt: skip
 
 
+def _alternatives(rack: Rack, table: tuple[TableGroup, ...], rules: Rules,
+                  models: list[TurnModel], best: Plan, wanted: int, deadline: float
+                  ) -> tuple[list[Plan], bool]:  # fmt: skip
+    """The next-best plans of the best plan's kind, each leaving tiles no plan
+    before it leaves: every reading of the table (one model each) re-solved
+    with the tiles left by the plans listed so far forbidden, the best of them
+    taken (:func:`_rank`, ``check``'s reading first on a tie). Returns the plans
+    and whether the list is complete: each proven next-best, or no more exist."""
+    others: list[Plan] = []
+    listed = [best.left]
+    done = [0] * len(models)  # how many of the listed plans each model forbids
+    found: list[Plan | None] = [None] * len(models)  # each model's next best
+    settled = [True] * len(models)  # its last solve proven (optimal or infeasible)
+    complete = True
+    while len(others) < wanted:
+        for i, model in enumerate(models):
+            new = listed[done[i] :]
+            plan = found[i]
+            for left in new:
+                model.forbid_left(left)
+            done[i] = len(listed)
+            if plan is not None and plan.left not in new:
+                continue  # it leaves other tiles: still this model's next best
+            time_left = deadline - time.monotonic()
+            if time_left <= 0:
+                return others, False
+            solution = model.model.solve(time_left, thorough=True)
+            found[i] = None
+            if solution.found:
+                found[i] = read_plan(rack, table, rules, best.mode, model, solution.values,
+                                     solution.status)  # fmt: skip
+            settled[i] = solution.status in ("optimal", "infeasible")
+        plans = [p for p in found if p is not None]
+        complete = complete and all(settled)
+        if not plans:
+            return others, complete
+        plan = min(plans, key=_rank)
+        others.append(plan)
+        listed.append(plan.left)
+    return others, complete
+
+
 def best_turn(
     rack: Rack,
     table: Sequence[TableGroup],
@@ -295,18 +345,21 @@ def best_turn(
     table = tuple(table)
     check_copies(rack, table, rules)
     deadline = time.monotonic() + time_limit
-    candidates: list[tuple[Plan, TurnModel, Sequence[int]]] = []
+    candidates: list[tuple[Plan, TurnModel]] = []
     opens = False  # an opening that meets its bar exists [R-OPEN-MELDS, R-OPEN-PAIRS]
     proven = True
-    for mode, turn in turn_problems(rack, table, rules, play):
-        model = TurnModel(turn)
-        solution = model.model.solve(max(deadline - time.monotonic(), 0.001))
-        if solution.status == "unknown" or solution.status == "feasible":
-            proven = False
-        if solution.found:
-            plan = read_plan(rack, table, rules, mode, model, solution.values, solution.status)
-            candidates.append((plan, model, solution.values))
-            opens = opens or not turn.any_value
+    # a group that reads two ways (R7 J J: a run or a set) is tried both ways [R-WILD]
+    for reading in table_readings(table):
+        for mode, turn in turn_problems(rack, reading, rules, play):
+            model = TurnModel(turn)
+            solution = model.model.solve(max(deadline - time.monotonic(), 0.001))
+            if solution.status == "unknown" or solution.status == "feasible":
+                proven = False
+            if solution.found:
+                plan = read_plan(rack, table, rules, mode, model, solution.values,
+                                 solution.status)  # fmt: skip
+                candidates.append((plan, model))
+                opens = opens or not turn.any_value
     can_open: bool | None = None
     if play.opened == "no" and (proven or opens):
         can_open = opens
@@ -337,28 +390,16 @@ def best_turn(
         return PlayResult(rack, table, rules, play, best, (), residual_before(rack, play.opened),
                           can_open, proven, alternatives_complete=proven,
                           alternatives_asked=alternatives)  # fmt: skip
-    candidates.sort(key=lambda c: _rank(c[0]))
-    best, model, values = candidates[0]
+    candidates.sort(key=lambda c: _rank(c[0]))  # stable: check's reading first on a tie
+    best, first = candidates[0]
     if not proven and best.status == "optimal":
         best = replace(best, status="feasible")
     if discard:
         best = _with_discard(rack, table, rules, play, best, deadline)
-    others: list[Plan] = []
-    mode = best.mode
-    complete = True  # every alternative proven next-best, or none more exists
-    while len(others) < alternatives:
-        left = deadline - time.monotonic()
-        if left <= 0:
-            complete = False
-            break
-        model.forbid_left(values)
-        solution = model.model.solve(left, thorough=True)
-        if not solution.found:
-            complete = solution.status == "infeasible"
-            break
-        complete = complete and solution.status == "optimal"
-        values = solution.values
-        others.append(read_plan(rack, table, rules, mode, model, values, solution.status))
+    # the same way of playing, every reading of the table
+    models = [m for p, m in candidates
+              if p.mode == best.mode and m.turn.any_value == first.turn.any_value]  # fmt: skip
+    others, complete = _alternatives(rack, table, rules, models, best, alternatives, deadline)
     return PlayResult(rack, table, rules, play, best, tuple(others),
                       residual_before(rack, play.opened), can_open, proven,
                       alternatives_complete=complete,

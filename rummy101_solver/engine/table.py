@@ -8,7 +8,11 @@ joker for exactly the tile it stands for (a retrieval). An unpinned joker in a
 table set stands for any colour the set lacks: a set of 3 with one joker
 (``R7 B7 J``) is read ``J=K7`` or ``J=Y7`` (:meth:`TableGroup.read_as`); a pinned
 joker (``J=Y7``) stays pinned, and a joker in a run stands for what ``check``
-works out (its place as written) [R-SET, R-WILD].
+works out (its place as written). One tile and two unpinned jokers (``R7 J J``)
+read two ways, a run as written (``R7 J=R8 J=R9``) and a set (``R7 J J``, its
+jokers free): ``check``'s reading (the one worth most) is the group, the other
+is in :attr:`TableGroup.other_readings`, and :func:`table_readings` gives every
+reading of the table [R-RUN, R-SET, R-WILD].
 
 Text → :func:`parse_table` → :class:`TableGroup` values; :func:`check_copies`
 counts rack and table against the tile set; :func:`slot_faces`,
@@ -20,7 +24,8 @@ the best turn (:mod:`~rummy101_solver.engine.play`) build on it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from itertools import product
 from typing import TYPE_CHECKING, Literal
 
 from rummy101_solver.game.parsing import LaidTile, RackError, check_rack_limits, parse_arrangement
@@ -40,6 +45,7 @@ __all__ = [
     "parse_table",
     "set_faces",
     "slot_faces",
+    "table_readings",
 ]
 
 End = Literal["low", "high", "set"]
@@ -67,12 +73,17 @@ class TableGroup:
     ``free``: per tile, True for an unpinned joker of a set: it may stand for
     any colour the set lacks (``stands_for`` holds the default reading, the
     first missing colours in canonical order); empty when none is free.
+    ``other_readings``: the group read another way, for one tile and two
+    unpinned jokers (``R7 J J``: the run ``R7 J=R8 J=R9`` as written, or the
+    set): the reading ``check`` does not take, when it is legal; else empty
+    [R-RUN, R-SET, R-WILD].
     """
 
     kind: GroupKind
     tiles: tuple[Tile, ...]
     stands_for: tuple[Face, ...]
     free: tuple[bool, ...] = ()
+    other_readings: tuple[TableGroup, ...] = ()
 
     @property
     def value(self) -> int:
@@ -175,8 +186,49 @@ def parse_table(text: str, rules: Rules) -> tuple[TableGroup, ...]:
             places.sort(key=lambda p: p[1].colour.rank)
         free = tuple(p[2] for p in places) if any(p[2] for p in places) else ()
         tiles = tuple(p[0] for p in places)
-        out.append(TableGroup(verdict.kind, tiles, tuple(p[1] for p in places), free))
+        read = TableGroup(verdict.kind, tiles, tuple(p[1] for p in places), free)
+        others = tuple(r for r in _two_way(group, rules) if r.kind != read.kind)
+        out.append(replace(read, other_readings=others) if others else read)
     return tuple(out)
+
+
+def _two_way(group: list[LaidTile], rules: Rules) -> list[TableGroup]:
+    """The legal readings of one tile and two unpinned jokers: the run as written
+    (the tile's place fixes where it starts) and the set (its jokers free, read
+    as the first missing colours); empty for any other group [R-RUN, R-SET, R-WILD]."""
+    real = [(i, lt.tile.face) for i, lt in enumerate(group) if not lt.tile.is_wild]
+    if len(group) != 3 or len(real) != 1 or any(lt.pin is not None for lt in group):
+        return []
+    place, known = real[0]
+    assert known is not None, "a numbered tile has a face"
+    out = []
+    start = known.number - place
+    if 1 <= start <= 11:  # the run start..start+2 within 1–13
+        run = tuple(face(known.colour, start + k) for k in range(3))
+        pins = [(lt.tile, f if lt.tile.is_wild else None) for lt, f in zip(group, run, strict=True)]
+        if judge_group(pins, rules).legal:
+            out.append(TableGroup("run", tuple(lt.tile for lt in group), run))
+    missing = iter(c for c in COLOURS if c != known.colour)
+    places = sorted(
+        ((lt.tile, face(next(missing), known.number), True) if lt.tile.is_wild
+         else (lt.tile, known, False) for lt in group),
+        key=lambda p: p[1].colour.rank,
+    )  # fmt: skip
+    out.append(TableGroup("set", tuple(p[0] for p in places), tuple(p[1] for p in places),
+                          tuple(p[2] for p in places)))  # fmt: skip
+    return out
+
+
+def table_readings(table: Sequence[TableGroup]) -> list[tuple[TableGroup, ...]]:
+    """Every reading of the table: each group that reads two ways (one tile and
+    two unpinned jokers, :attr:`TableGroup.other_readings`) taken each way,
+    ``check``'s reading first; the groups without their ``other_readings``.
+    One table when no group reads two ways [R-RUN, R-SET, R-WILD]."""
+    choices = [
+        (replace(g, other_readings=()), *g.other_readings) if g.other_readings else (g,)
+        for g in table
+    ]
+    return [tuple(c) for c in product(*choices)]
 
 
 def check_copies(rack: Rack, table: Sequence[TableGroup], rules: Rules) -> None:

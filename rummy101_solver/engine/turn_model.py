@@ -66,7 +66,11 @@ class TurnProblem:
       (an opened player) [R-TAKE-DISCARD];
     - ``penalty_factor``: 2 after a pairs opening [R-RESIDUAL];
     - ``any_value``: a one-turn finish under the house rule: no bar, but every
-      tile but the discard laid (``packing.min_laid``) [R-ONE-TURN-ANY-VALUE].
+      tile but the discard laid (``packing.min_laid``) [R-ONE-TURN-ANY-VALUE];
+    - ``freed_melds``: an opening whose further melds (or pairs) may hold the
+      jokers taken back this turn: the melds laid before the retrieval meet
+      the bar with the rack's own wild tiles, the others follow it
+      (``Rules.freed_joker_melds``) [R-RETRIEVE, R-SAME-TURN].
     """
 
     packing: PackingProblem
@@ -79,6 +83,7 @@ class TurnProblem:
     take_anywhere: bool
     penalty_factor: int = 1
     any_value: bool = False
+    freed_melds: bool = False
 
 
 @dataclass(frozen=True)
@@ -107,8 +112,10 @@ class TurnModel(PackingModel):
 
     Families added to :class:`~rummy101_solver.engine.model.PackingModel`:
     ``_add_layoffs`` (one real/wild choice per place, contiguous from the
-    group outwards, the limit per group) and ``_add_retrievals`` (the real tile
-    for a table joker; the freed joker joins the wild tiles). Overridden:
+    group outwards, the limit per group), ``_add_retrievals`` (the real tile
+    for a table joker; the freed joker joins the wild tiles) and, in an
+    opening, ``_add_opening_part`` (the copies of each pattern laid before the
+    retrievals: they meet the bar with the rack's own wild tiles). Overridden:
     tile limits, keep, taken tile, bar and objective.
 
     Objective, lexicographic in one sum: a finish; a joker finish; the lowest
@@ -121,6 +128,7 @@ class TurnModel(PackingModel):
         self.slots: list[_Slot] = []
         self.retrievals: list[_Retrieval] = []
         self.readings: dict[int, dict[Colour, int]] = {}
+        self.opening_part: dict[Pattern, int] = {}
         self.finish_var = -1
         self.joker_finish_var = -1
         self._forbidding = False
@@ -130,9 +138,24 @@ class TurnModel(PackingModel):
     def _add_copies(self) -> None:
         # new melds / pairs from the rack, then the places on the table
         super()._add_copies()
+        if self.turn.opening:
+            self._add_opening_part()
         if self.turn.layoffs:
             self._add_layoffs()
             self._add_retrievals()
+
+    def _add_opening_part(self) -> None:
+        # the opening proper: the copies laid before any retrieval, its wild tiles
+        # the rack's own; without freed_melds every new meld belongs to it
+        # [R-OPEN-MELDS, R-RETRIEVE, R-SAME-TURN]
+        for p, v in self.copies.items():
+            if not p.wilds or not self.turn.freed_melds:
+                self.opening_part[p] = v
+            elif p.wilds <= self.turn.rack_wilds:
+                part = self.model.new_int_var(0, self.bounds[p])
+                self.model.add_linear([part, v], [1, -1], ub=0)
+                self.opening_part[p] = part
+            # a pattern holding more wild tiles than the rack has follows a retrieval
 
     def _add_layoffs(self) -> None:
         # a run grows at either end by a contiguous block, a set of 3 by its
@@ -248,6 +271,15 @@ class TurnModel(PackingModel):
         items = [(v, p.wilds) for p, v in self.copies.items() if p.wilds]
         return [v for v, _ in items], [k for _, k in items]
 
+    def _opening_uses(self, f: Face | Literal["wild"]) -> tuple[list[int], list[int]]:
+        # copies of face f (or wild tiles) in the opening proper
+        part = self.opening_part
+        if f == "wild":
+            items = [(v, p.wilds) for p, v in part.items() if p.wilds]
+        else:
+            items = [(v, p.real.count(f)) for p, v in part.items() if f in p.real]
+        return [v for v, _ in items], [k for _, k in items]
+
     def _face_uses(self, f: Face) -> tuple[list[int], list[int]]:
         # copies of face f laid anywhere: new melds, lay-offs, retrievals
         variables, coeffs = self._pattern_uses(f)
@@ -277,11 +309,11 @@ class TurnModel(PackingModel):
             if variables:
                 self.model.add_linear(variables, coeffs, ub=self.problem.counts[f])
         # wild tiles: the rack's, plus the jokers freed this turn [R-RETRIEVE];
-        # an opening's own melds only use the rack's (the opening comes first)
+        # the opening proper only uses the rack's (the opening comes first)
         if self.turn.opening:
-            pattern_wilds = self._pattern_wilds()
-            if pattern_wilds[0]:
-                self.model.add_linear(*pattern_wilds, ub=self.turn.rack_wilds)
+            opening_wilds = self._opening_uses("wild")
+            if opening_wilds[0]:
+                self.model.add_linear(*opening_wilds, ub=self.turn.rack_wilds)
         net = self._net_wilds()
         if net[0]:
             self.model.add_linear(*net, ub=self.turn.rack_wilds)
@@ -305,30 +337,33 @@ class TurnModel(PackingModel):
             self.model.add_linear(*self._tiles_laid(), lb=self.problem.min_laid)
 
     def _add_must_use(self) -> None:
-        # the taken discard is used at once [R-TAKE-DISCARD]: in the opening, or
-        # (an opened player) in a new meld, a lay-off or a retrieval
+        # the taken discard is used at once [R-TAKE-DISCARD]: in the opening
+        # proper (its value counts), or (an opened player) in a new meld, a
+        # lay-off or a retrieval
         target = self.problem.must_use
         if target is None:
             return
         anywhere = self.turn.take_anywhere
-        if target == "wild":
+        if not anywhere:
+            variables, coeffs = self._opening_uses(target)
+        elif target == "wild":
             variables, coeffs = self._pattern_wilds()
-            if anywhere:
-                variables += [s.wild for s in self.slots if s.wild is not None]
-                coeffs += [1 for s in self.slots if s.wild is not None]
+            variables += [s.wild for s in self.slots if s.wild is not None]
+            coeffs += [1 for s in self.slots if s.wild is not None]
         else:
-            uses = self._face_uses if anywhere else self._pattern_uses
-            variables, coeffs = uses(target)
+            variables, coeffs = self._face_uses(target)
         self.model.add_linear(variables, coeffs, lb=1)
 
     def _add_bar(self) -> None:
-        # the opening's own melds meet the bar; lay-offs never count
-        # [R-OPEN-MELDS, R-OPEN-PAIRS, R-SAME-TURN]; at least one is laid
+        # the opening proper meets the bar (a meld holding a joker freed this
+        # turn never counts toward it); lay-offs never count
+        # [R-OPEN-MELDS, R-OPEN-PAIRS, R-SAME-TURN, R-RETRIEVE]; at least one is laid
         if not self.turn.opening:
             return
-        copies = list(self.copies.values())
+        part = self.opening_part
+        copies = list(part.values())
         if self.problem.min_score is not None:
-            scores = [1 if self.problem.pairs else p.value for p in self.copies]
+            scores = [1 if self.problem.pairs else p.value for p in part]
             self.model.add_linear(copies, scores, lb=self.problem.min_score)
         self.model.add_linear(copies, [1] * len(copies), lb=1)
 
@@ -401,21 +436,33 @@ class TurnModel(PackingModel):
         m.maximize(variables, coeffs)
 
     # --- alternatives ----------------------------------------------------------
-    def _left_keys(self) -> list[tuple[tuple[list[int], list[int]], int, int]]:
-        # per face, then the wild tiles: (uses, most uses, offset making it >= 0)
-        keys = [(self._face_uses(f), k, 0) for f, k in sorted(self.problem.counts.items())]
+    def _left_keys(self, left: Sequence[Tile]
+                   ) -> list[tuple[tuple[list[int], list[int]], int, int, int]]:  # fmt: skip
+        # per face, then the wild tiles: (uses, most uses, offset making it >= 0,
+        # uses of a plan leaving `left`, offset included)
+        kept = Counter(t.face for t in left if not t.is_wild)
+        keys = [(self._face_uses(f), k, 0, k - kept[f])
+                for f, k in sorted(self.problem.counts.items())]  # fmt: skip
         jokers = len(self.retrievals)
-        keys.append((self._net_wilds(), self.turn.rack_wilds + jokers, jokers))
+        net = self.turn.rack_wilds - sum(t.is_wild for t in left)
+        keys.append((self._net_wilds(), self.turn.rack_wilds + jokers, jokers, jokers + net))
         return keys
 
-    def forbid_left(self, values: Sequence[int]) -> None:
-        """Exclude every plan leaving the same tiles on the rack as the solution
-        ``values`` (variable values of an earlier solve), and the empty plan."""
+    def forbid_left(self, left: Sequence[Tile]) -> None:
+        """Exclude every plan leaving exactly the tiles ``left`` on the rack (an
+        earlier plan's, of this model or of another reading of the table), and
+        the empty plan."""
+        if not self._forbidding:
+            laid = self._tiles_laid()
+            retrieved = [r.var for r in self.retrievals]
+            self.model.add_linear([*laid[0], *retrieved], [*laid[1], *[1] * len(retrieved)], lb=1)
+            self._forbidding = True
         literals = []
-        for (variables, coeffs), size, offset in self._left_keys():
-            if not variables:
+        for (variables, coeffs), size, offset, used in self._left_keys(left):
+            if not variables or not 0 <= used <= size:
+                if used != offset:
+                    return  # no plan of this model leaves that many of the tile: none leaves `left`
                 continue
-            used = offset + sum(values[v] * c for v, c in zip(variables, coeffs, strict=True))
             # a different count of this face: fewer than used, or more
             fewer = self.model.new_bool_var()
             more = self.model.new_bool_var()
@@ -425,11 +472,6 @@ class TurnModel(PackingModel):
             self.model.add_linear([*variables, more], [*coeffs, -big], lb=used + 1 - offset - big)
             literals += [fewer, more]
         self.model.add_bool_or(literals)
-        if not self._forbidding:
-            laid = self._tiles_laid()
-            retrieved = [r.var for r in self.retrievals]
-            self.model.add_linear([*laid[0], *retrieved], [*laid[1], *[1] * len(retrieved)], lb=1)
-            self._forbidding = True
 
 
 # --- building the problems --------------------------------------------------------
@@ -461,10 +503,12 @@ def turn_problems(
     if play.opened == "no":
         layoffs = play.same_turn_layoff and bool(table)
         wilds = rack.wilds + (jokers_on_table if layoffs else 0)
+        # a joker taken back after the opening may go into a further meld [R-RETRIEVE]
+        freed_melds = layoffs and jokers_on_table > 0 and rules.freed_joker_melds
         kinds: tuple[OpeningKind, ...] = ("melds", "pairs")
         for kind in kinds:
             packing = PackingProblem(
-                patterns=_patterns(rack, rules, kind, rack.wilds),
+                patterns=_patterns(rack, rules, kind, wilds if freed_melds else rack.wilds),
                 counts=counts,
                 wilds=wilds,
                 max_laid=max_laid,
@@ -475,7 +519,7 @@ def turn_problems(
             factor = PAIRS_PENALTY_FACTOR if kind == "pairs" else 1
             turn = TurnProblem(packing, table, play, rack.wilds, len(rack), opening=True,
                                layoffs=layoffs, take_anywhere=False,
-                               penalty_factor=factor)  # fmt: skip
+                               penalty_factor=factor, freed_melds=freed_melds)  # fmt: skip
             out.append((kind, turn))
         if rules.one_turn_any_value and not table and not rules.someone_opened:
             # house rule: a one-turn finish stands whatever its value, so one more
@@ -512,17 +556,24 @@ def read_plan(
     values: Sequence[int],
     status: Status,
 ) -> Plan:
-    """Turn a solution into a :class:`Plan` (moves in a playable order)."""
+    """Turn a solution into a :class:`Plan` (moves in a playable order).
+
+    ``table``: the table as parsed; the model's own (``model.turn.table``) is
+    one reading of it (:func:`~rummy101_solver.engine.table.table_readings`). A
+    move onto a group that reads two ways, or onto a set with free jokers,
+    names the reading it relies on [R-SET, R-WILD]."""
     turn = model.turn
     tile_of = _tile_of(rack)
     pool: Counter[Tile] = Counter(rack.tiles)
     patterns = [p for p, v in model.copies.items() for _ in range(values[v])]
-    melds = []
-    for meld_kind, places in merge_runs(patterns):
-        tiles = tuple(WILD if wild else tile_of(f) for f, wild in places)
-        melds.append(Meld(meld_kind, tiles, tuple(f for f, _ in places)))
-    melds.sort(key=meld_sort_key)
-    read = _reading(table, model, values)
+    later: list[Pattern] = []
+    if turn.opening and turn.freed_melds:
+        patterns, later = _split_opening(patterns, turn)
+    melds = _melds(patterns, tile_of)
+    later_melds = _melds(later, tile_of)
+    read = _reading(turn.table, model, values)
+    # the groups whose reading a move names: free set jokers, or two ways to read
+    named = [bool(r.free or g.other_readings) for g, r in zip(table, read, strict=True)]
     groups = [list(zip(g.tiles, g.stands_for, strict=True)) for g in read]
     changed = [False] * len(table)
     layoffs: dict[tuple[int, End], list[tuple[Tile, Face]]] = {}
@@ -545,7 +596,7 @@ def read_plan(
             groups[g].sort(key=lambda p: p[1].colour.rank)
         changed[g] = True
         move = Move("lay off", tuple(t for t, _ in placed), tuple(f for _, f in placed), g, end,
-                    read[g] if read[g].free else None)  # fmt: skip
+                    read[g] if named[g] else None)  # fmt: skip
         (wild_layoffs if any(t.is_wild for t, _ in placed) else real_layoffs).append(move)
     retrievals = []
     for r in retrieved:
@@ -554,16 +605,16 @@ def read_plan(
         groups[r.group][place] = (real, r.face)
         changed[r.group] = True
         retrievals.append(Move("retrieve", (real,), (r.face,), r.group, None,
-                               read[r.group] if read[r.group].free else None))  # fmt: skip
+                               read[r.group] if named[r.group] else None))  # fmt: skip
     # pool: what leaves the rack, what the retrievals bring back
-    for meld in melds:
+    for meld in [*melds, *later_melds]:
         pool.subtract(meld.tiles)
     for move in [*real_layoffs, *wild_layoffs, *retrievals]:
         pool.subtract(move.tiles)
     pool[WILD] += len(retrievals)
     assert all(k >= 0 for k in pool.values()), "the plan uses tiles the rack lacks"
     left = sort_tiles(list(pool.elements()))
-    new_groups = [TableGroup(m.kind, m.tiles, m.stands_for) for m in melds]
+    new_groups = [TableGroup(m.kind, m.tiles, m.stands_for) for m in [*melds, *later_melds]]
     after = tuple(
         TableGroup(g.kind, *_unzip(places), _free_after(g, places))
         for g, places in zip(read, groups, strict=True)
@@ -575,8 +626,14 @@ def read_plan(
              first_new + i)
         for i, m in enumerate(melds)
     ]  # fmt: skip
+    # melds holding a joker taken back this turn follow the retrieval [R-RETRIEVE, R-SAME-TURN]
+    first_later = first_new + len(melds)
+    after_retrieval = [
+        Move("pair" if m.kind == "pair" else "meld", m.tiles, m.stands_for, first_later + i)
+        for i, m in enumerate(later_melds)
+    ]
     if turn.opening:
-        moves = own + real_layoffs + retrievals + wild_layoffs
+        moves = own + real_layoffs + retrievals + after_retrieval + wild_layoffs
     else:
         moves = real_layoffs + retrievals + own + wild_layoffs
     factor = turn.penalty_factor
@@ -586,7 +643,8 @@ def read_plan(
         kind: OpeningKind = "pairs" if mode == "pairs" else "melds"
         opening = Opening(
             kind=kind,
-            melds=tuple(melds),
+            # every meld of the opening turn counts toward the opening [R-SAME-TURN]
+            melds=tuple(melds + later_melds),
             left=left,
             residual_penalty=penalty,
             status="optimal" if status == "optimal" else "feasible",
@@ -605,6 +663,52 @@ def read_plan(
         finish=_finish(left, table, rules, turn),
         status="optimal" if status == "optimal" else "feasible",
     )
+
+
+def _melds(patterns: list[Pattern], tile_of: Callable[[Face], Tile]) -> list[Meld]:
+    """The melds of a packing as laid, touching runs joined, in the canonical order."""
+    melds = []
+    for meld_kind, places in merge_runs(patterns):
+        tiles = tuple(WILD if wild else tile_of(f) for f, wild in places)
+        melds.append(Meld(meld_kind, tiles, tuple(f for f, _ in places)))
+    melds.sort(key=meld_sort_key)
+    return melds
+
+
+def _split_opening(patterns: list[Pattern], turn: TurnProblem
+                   ) -> tuple[list[Pattern], list[Pattern]]:  # fmt: skip
+    """The new melds of an opening turn (one entry per copy) split into the
+    opening proper and the melds laid after the retrievals: the opening proper
+    holds every pattern without a wild tile and as many of the others as the
+    rack's own wild tiles allow, meets the bar and holds the taken tile; of
+    the splits that do, the one scoring most (then holding most patterns,
+    then the first found) [R-OPEN-MELDS, R-OPEN-PAIRS, R-RETRIEVE, R-SAME-TURN,
+    R-TAKE-DISCARD]. The model's solution guarantees one exists."""
+    packing = turn.packing
+    fixed = [p for p in patterns if not p.wilds]
+    wild = [p for p in patterns if p.wilds]
+    bar = packing.min_score or 0
+    take = packing.must_use
+
+    def score(part: list[Pattern]) -> int:
+        return len(part) if packing.pairs else sum(p.value for p in part)
+
+    best: tuple[tuple[int, int], list[Pattern], list[Pattern]] | None = None
+    for mask in range(1 << len(wild)):
+        chosen = [p for i, p in enumerate(wild) if mask >> i & 1]
+        rest = [p for i, p in enumerate(wild) if not mask >> i & 1]
+        part = fixed + chosen
+        if sum(p.wilds for p in chosen) > turn.rack_wilds or not part or score(part) < bar:
+            continue
+        if take == "wild" and not chosen:
+            continue
+        if take is not None and take != "wild" and not any(take in p.real for p in part):
+            continue
+        key = (score(part), len(part))
+        if best is None or key > best[0]:
+            best = (key, part, rest)
+    assert best is not None, "the model meets the bar with the rack's own wild tiles"
+    return best[1], best[2]
 
 
 def _reading(table: tuple[TableGroup, ...], model: TurnModel, values: Sequence[int]

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any, Literal
 
 from rummy101_solver.files.case import OptionError, build_case, build_rules
@@ -242,6 +243,7 @@ def play(
     layoff_limit: int | None = None,
     retrieve: Literal["any", "full-set"] = "any",
     same_turn_layoff: bool = True,
+    freed_joker_melds: bool = True,
     threshold: int = MELD_THRESHOLD,
     pairs_threshold: int = PAIRS_THRESHOLD,
     rising: bool = False,
@@ -261,7 +263,8 @@ def play(
     pinned or worked out), or a list of groups, each text or a list of tiles;
     empty for an empty table. ``opened``, ``pairs_on_table``, ``layoff_limit``
     (tiles onto one group per turn, 1–13, ``None`` for no limit), ``retrieve``
-    and ``same_turn_layoff`` (``False`` is ``--no-same-turn-layoff``) as the
+    ``same_turn_layoff`` (``False`` is ``--no-same-turn-layoff``) and
+    ``freed_joker_melds`` (``False`` is ``--no-freed-joker-melds``) as the
     ``play`` flags; the rule options as ``solve``'s (points, pairs, tiles as
     text; ``time_limit`` in seconds). Returns the ``play --format json``
     object: ``rack``, ``table``, ``rules``, ``opening``, ``moves``,
@@ -295,7 +298,9 @@ def play(
     whole("layoff_limit", layoff_limit, 1, 13, none=True)
     true_or_false("pairs_on_table", pairs_on_table)
     true_or_false("same_turn_layoff", same_turn_layoff)
+    true_or_false("freed_joker_melds", freed_joker_melds)
     case = build_case(tiles_text(rack), options)
+    case = replace(case, rules=replace(case.rules, freed_joker_melds=freed_joker_melds))
     try:
         check_keep(case.rules)
         groups = parse_table(groups_text(table), case.rules)

@@ -63,6 +63,11 @@ class Rules:
     - ``one_turn_any_value``: house rule, a one-turn finish stands whatever
       its value: no bar for the melds (or pairs) of a one-turn finish
       [R-ONE-TURN-ANY-VALUE]; off by default [R-ONE-TURN].
+    - ``freed_joker_melds``: a joker taken back in the opening turn may go
+      into a new meld (or pair) of that turn, once the melds laid before it
+      meet the bar without it [R-RETRIEVE, R-SAME-TURN]; on by default.
+      False (house rule, ``play --no-freed-joker-melds``): it is laid off or
+      kept, never put into a new meld of the opening turn.
     """
 
     threshold: int = MELD_THRESHOLD
@@ -76,6 +81,7 @@ class Rules:
     joker_pairs: bool = True
     rising_mode: bool = False
     one_turn_any_value: bool = False
+    freed_joker_melds: bool = True
 
     @property
     def meld_bar(self) -> int:
@@ -118,8 +124,10 @@ class Rules:
         out["take"] = self.take.code if self.take else None
         del out["rising_mode"]
         del out["one_turn_any_value"]
+        del out["freed_joker_melds"]
         out["rising"] = self.rising
         out["one_turn_any_value"] = self.one_turn_any_value
+        out["freed_joker_melds"] = self.freed_joker_melds
         out["meld_bar"] = self.meld_bar
         out["pairs_bar"] = self.pairs_bar
         out["jokers"] = "indicator" if self.indicator else "classic"

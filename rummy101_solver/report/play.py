@@ -183,7 +183,8 @@ def _tiles(move: Move, color: bool = False) -> str:
 def move_text(move: Move, *, color: bool = False) -> str:
     """The move in words: ``lay off R6 onto group 1 (high end)``,
     ``retrieve joker from group 2 with Y7``, ``meld R6 B6 J=K6 (group 4)``; a
-    set with a free joker names the reading the move relies on
+    set with a free joker, or a group that reads two ways (``R7 J J``: a run or
+    a set), names the reading the move relies on
     (``retrieve joker from group 1 (read as R7 B7 J=Y7) with Y7``) [R-SET, R-WILD];
     tiles in their colours when ``color``."""
     number = move.group + 1
@@ -195,7 +196,7 @@ def move_text(move: Move, *, color: bool = False) -> str:
         if move.end == "set":
             colours = ", ".join(_COLOUR_NAMES[f.colour.value] for f in move.stands_for)
             return f"lay off {tiles} onto group {number} (set: {colours}{read})"
-        return f"lay off {tiles} onto group {number} ({move.end} end)"
+        return f"lay off {tiles} onto group {number} ({move.end} end{read})"
     if move.kind == "retrieve":
         if read:
             read = f" ({read.removeprefix(', ')})"
@@ -211,6 +212,19 @@ def short_move_text(move: Move, *, color: bool = False) -> str:
     if move.kind == "retrieve":
         return f"retrieve J from {move.group + 1} with {tiles}"
     return f"{move.kind} {tiles}"
+
+
+def finish_cell(plan: Plan) -> str:
+    """Whether a plan finishes, for the alternatives table: ``no``, ``yes
+    (+101)``, ``joker (+202)``, ``one-turn (+202)`` or ``one-turn, joker
+    (+404)``: what the winner gains [R-FINISH, R-JOKER-FINISH, R-ONE-TURN, R-SCORE]."""
+    finish = plan.finish
+    if not finish.possible:
+        return "no"
+    kind = "joker" if finish.joker_finish else "yes"
+    if finish.one_turn:
+        kind = "one-turn, joker" if finish.joker_finish else "one-turn"
+    return f"{kind} (+{finish.points})"
 
 
 def moves_table(plan: Plan, fmt: str, *, color: bool = False) -> str:
@@ -321,6 +335,8 @@ def _state_text(result: PlayResult) -> list[str]:
         house.append("a joker leaves a set only when it then holds all four colours [R-RETRIEVE]")
     if not play.same_turn_layoff:
         house.append("no lay-offs in the opening turn [R-SAME-TURN]")
+    elif not result.rules.freed_joker_melds and play.opened == "no":
+        house.append("a joker taken back in the opening turn goes into no new meld [R-RETRIEVE]")
     if play.pairs_on_table:
         house.append("someone opened with pairs [R-PAIRS-AFTER]")
     if house:
@@ -361,14 +377,14 @@ def play_text(result: PlayResult, fmt: str = "simple", *, color: bool = False) -
     if result.alternatives:
         rows = [
             [rank, "; ".join(short_move_text(m, color=color) for m in p.moves),
-             tiles_text(p.left, color=color), p.residual_penalty]
+             tiles_text(p.left, color=color), p.residual_penalty, finish_cell(p)]
             for rank, p in enumerate(result.alternatives, start=2)
         ]  # fmt: skip
         alternatives += ["", "Other plans (different tiles left):"]
         alternatives.append(
             tabulate(
                 rows,
-                headers=["rank", "moves", "left", "residual penalty"],
+                headers=["rank", "moves", "left", "residual penalty", "finish"],
                 tablefmt=fmt,
                 disable_numparse=True,
             )
