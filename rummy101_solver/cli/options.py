@@ -20,7 +20,13 @@ from rummy101_solver.cli.common import (
     stdin_is_terminal,
 )
 from rummy101_solver.files.case import MAX_PAIRS, MAX_POINTS, MAX_TIME_LIMIT
-from rummy101_solver.game.rules import MELD_THRESHOLD, PAIRS_THRESHOLD
+from rummy101_solver.game.rules import (
+    FINISH_TABLES,
+    MAX_KAT,
+    MELD_THRESHOLD,
+    OKEY_LEFTS,
+    PAIRS_THRESHOLD,
+)
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -167,7 +173,112 @@ _OPTIONS: dict[str, Callable[[F], F]] = {
     ),
     "fmt": format_option,
     "color": color_option,
+    # --- the house rules of Turkish tables (issue 30): one switch each, off by default
+    "fed_opening": click.option(
+        "--fed-opening",
+        is_flag=True,
+        default=False,
+        help="House rule: the player whose discard the next player takes and opens with pays"
+        " +101, entered as --extra 'NAME: fed-opening [TAKER]' [R-FED-OPENING].",
+    ),
+    "pairs_declare": click.option(
+        "--pairs-declare",
+        is_flag=True,
+        default=False,
+        help="House rule: players may declare pairs (--declared NAME); a declared player who"
+        " never opens pays 404 [R-PAIRS-DECLARE].",
+    ),
+    "declared": click.option(
+        "--declared",
+        "declared",
+        multiple=True,
+        metavar="NAME",
+        help="NAME declared pairs this round (repeatable; needs --pairs-declare)"
+        " [R-PAIRS-DECLARE].",
+    ),
+    "pairs_cap": click.option(
+        "--pairs-cap",
+        is_flag=True,
+        default=False,
+        help="House rule: at most three players go for pairs; all four opening with pairs"
+        " void the round [R-PAIRS-CAP].",
+    ),
+    "riziko": click.option(
+        "--riziko",
+        is_flag=True,
+        default=False,
+        help="House rule: a fake okey turned up as the indicator makes the round riziko,"
+        " every amount doubled (the round: --fake-indicator) [R-RIZIKO].",
+    ),
+    "fake_indicator": click.option(
+        "--fake-indicator",
+        is_flag=True,
+        default=False,
+        help="This round's indicator was a fake okey: a riziko round (needs --riziko) [R-RIZIKO].",
+    ),
+    "katlama": click.option(
+        "--katlama",
+        is_flag=True,
+        default=False,
+        help="House rule: the table keeps a multiplier (kat) for the round's amounts, given"
+        " with --kat [R-KATLAMA].",
+    ),
+    "kat": click.option(
+        "--kat",
+        type=IntRange(1, MAX_KAT),
+        default=1,
+        show_default=True,
+        metavar="N",
+        help="This round's multiplier (needs --katlama) [R-KATLAMA].",
+    ),
+    "okey_left": click.option(
+        "--okey-left",
+        type=click.Choice(OKEY_LEFTS),
+        default="inside",
+        show_default=True,
+        help="An okey left on a rack: inside the sum of the tiles left, or outside every"
+        " multiplier as a fixed surcharge (house) [R-OKEY-LEFT].",
+    ),
+    "finish_table": click.option(
+        "--finish-table",
+        type=click.Choice(FINISH_TABLES),
+        default="classic",
+        show_default=True,
+        help="The finish amounts: classic, or okey-plus (an okey, one-turn or pairs finish"
+        " 202 and x2, two of them 404 and x4) [R-FINISH-TABLE].",
+    ),
+    "teams": click.option(
+        "--teams",
+        is_flag=True,
+        default=False,
+        help="House rule: eşli 101, four players in seat order, partners opposite (1 and 3,"
+        " 2 and 4); each team's sum is shown [R-TEAMS].",
+    ),
+    "layoff_takeback": click.option(
+        "--layoff-takeback",
+        is_flag=True,
+        default=False,
+        help="House rule: taking back more than the last tile laid off costs +101, entered"
+        " as --extra 'NAME: layoff-takeback' [R-LAYOFF-TAKEBACK].",
+    ),
 }
+
+HOUSE_SCORE_OPTIONS = (
+    "fed_opening",
+    "pairs_declare",
+    "pairs_cap",
+    "riziko",
+    "katlama",
+    "okey_left",
+    "finish_table",
+    "teams",
+    "layoff_takeback",
+)
+"""The house switches of Turkish tables that ``score`` takes (a house profile may set
+them) [R-FED-OPENING … R-LAYOFF-TAKEBACK]."""
+
+ROUND_FACT_OPTIONS = ("declared", "fake_indicator", "kat")
+"""What happened in the round under those switches (a profile never sets them)."""
 
 
 def with_options(*names: str) -> Callable[[F], F]:

@@ -21,7 +21,7 @@ from typing import Any, Literal
 
 from rummy101_solver.files.case import OptionError, build_case, build_rules
 from rummy101_solver.game.deal import MAX_SEED
-from rummy101_solver.game.rules import MELD_THRESHOLD, PAIRS_THRESHOLD
+from rummy101_solver.game.rules import MAX_KAT, MELD_THRESHOLD, PAIRS_THRESHOLD, HouseRules
 from rummy101_solver.game.tiles import WILD_PENALTY
 
 Tiles = str | Sequence[str]
@@ -333,6 +333,18 @@ def score(
     open_finish: Literal["plain", "double"] = "plain",
     extra: str | Sequence[str] = (),
     ledger: str | os.PathLike[str] | None = None,
+    fed_opening: bool = False,
+    pairs_declare: bool = False,
+    pairs_cap: bool = False,
+    riziko: bool = False,
+    katlama: bool = False,
+    okey_left: Literal["inside", "outside"] = "inside",
+    finish_table: Literal["classic", "okey-plus"] = "classic",
+    teams: bool = False,
+    layoff_takeback: bool = False,
+    declared: str | Sequence[str] = (),
+    fake_indicator: bool = False,
+    kat: int = 1,
 ) -> dict[str, Any]:
     """``rummy101 score``: score one round.
 
@@ -350,6 +362,12 @@ def score(
     R-JOKER-FINISH, R-ONE-TURN, R-SCORE]. With ``ledger`` (a file path) the
     round is appended to that match ledger, as ``--ledger`` does, and the
     object also holds ``round`` (its number) and ``standings`` (after it).
+
+    The house rules of Turkish tables, each ``False`` / its default as the flag of
+    the same name: ``fed_opening``, ``pairs_declare``, ``pairs_cap``, ``riziko``,
+    ``katlama``, ``okey_left``, ``finish_table``, ``teams``, ``layoff_takeback``;
+    the round's facts: ``declared`` (names, one text or a list), ``fake_indicator``,
+    ``kat`` (1–64) [R-FED-OPENING … R-LAYOFF-TAKEBACK].
 
     Through the API, raises ``BadInputError`` for a bad player line, tile, extra penalty
     or round, or a bad ledger (nothing appended).
@@ -384,11 +402,32 @@ def score(
         raise OptionError(f"open_finish {open_finish!r}: use plain or double [R-OPEN-FINISH]")
     if not isinstance(pairs_finish_doubles, bool):
         raise OptionError(f"pairs_finish_doubles {pairs_finish_doubles!r} is not true or false")
+    switches = {"fed_opening": fed_opening, "pairs_declare": pairs_declare,
+                "pairs_cap": pairs_cap, "riziko": riziko, "katlama": katlama, "teams": teams,
+                "layoff_takeback": layoff_takeback, "fake_indicator": fake_indicator}  # fmt: skip
+    for name, value in switches.items():
+        if not isinstance(value, bool):
+            raise OptionError(f"{name} {value!r} is not true or false")
+    if okey_left not in ("inside", "outside"):
+        raise OptionError(f"okey_left {okey_left!r}: use inside or outside [R-OKEY-LEFT]")
+    if finish_table not in ("classic", "okey-plus"):
+        raise OptionError(
+            f"finish_table {finish_table!r}: use classic or okey-plus [R-FINISH-TABLE]"
+        )
+    whole("kat", kat, 1, MAX_KAT)
+    names = [declared] if isinstance(declared, str) else declared
+    if not isinstance(names, list | tuple) or not all(isinstance(n, str) for n in names):
+        raise OptionError(f"declared must be a name or a list of names, not {kind_of(declared)}")
+    house = HouseRules(fed_opening=fed_opening, pairs_declare=pairs_declare,
+                       pairs_cap=pairs_cap, riziko=riziko, katlama=katlama,
+                       okey_left=okey_left, finish_table=finish_table, teams=teams,
+                       layoff_takeback=layoff_takeback)  # fmt: skip
     rules = ScoreRules(joker_left_points=joker_left,
                        nobody_opened_scores_nothing=nobody_opened_scores_nothing,
                        sheet=sheet, pairs_finish_doubles=pairs_finish_doubles,
-                       open_finish=open_finish)  # fmt: skip
-    result = score_round(end, winner, hands, rules, penalties)
+                       open_finish=open_finish, house=house)  # fmt: skip
+    result = score_round(end, winner, hands, rules, penalties, declared=names, kat=kat,
+                         fake_indicator=fake_indicator)  # fmt: skip
     if ledger is None:
         return round_json(result)
     from rummy101_solver.files.ledger import record_round, standings_json
