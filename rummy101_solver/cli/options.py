@@ -6,9 +6,10 @@
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import click
 
@@ -279,6 +280,78 @@ them) [R-FED-OPENING … R-LAYOFF-TAKEBACK]."""
 
 ROUND_FACT_OPTIONS = ("declared", "fake_indicator", "kat")
 """What happened in the round under those switches (a profile never sets them)."""
+
+
+def _apply_house(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    """``--house``: load the profile (exit 2 for a bad one) and make its values the
+    defaults of this command's options, so a flag on the command line overrides it."""
+    if value is None:
+        return
+    from rummy101_solver.files.house import HouseError, load_house
+
+    try:
+        profile = load_house(value)
+    except HouseError as err:
+        fail(str(err))
+    names = {p.name for p in ctx.command.params}
+    taken = {k: v for k, v in profile.keywords().items() if k in names}
+    ctx.default_map = {**(ctx.default_map or {}), **taken}
+    ctx.meta["rummy101.house"] = profile
+
+
+def house_words(ctx: click.Context) -> str | None:
+    """The line that says the rules in force under ``--house``: the profile, the values
+    this command takes from it, and the options given on the command line that override
+    it; ``None`` without ``--house``."""
+    from click.core import ParameterSource
+
+    from rummy101_solver.files.house import HouseProfile
+
+    profile: HouseProfile | None = ctx.meta.get("rummy101.house")
+    if profile is None:
+        return None
+    options = {p.name: p for p in ctx.command.params if isinstance(p, click.Option)}
+    used, overridden = [], []
+    for key, value in profile.values:
+        option = options.get(key.replace("-", "_"))
+        if option is None:
+            continue
+        if ctx.get_parameter_source(key.replace("-", "_")) == ParameterSource.COMMANDLINE:
+            overridden.append(option.opts[0] if option.opts else key)
+        else:
+            shown = str(value).lower() if isinstance(value, bool) else str(value)
+            used.append(f"{key} = {shown}")
+    taken = ", ".join(used) if used else "no rule of this command"
+    line = f"House profile {profile.name}: {taken}."
+    if overridden:
+        line += f" The command line overrides it: {', '.join(overridden)}."
+    return line
+
+
+def house_option(func: F) -> F:
+    """``--house FILE|NAME`` for a command that takes rules: the profile's values become
+    the options' defaults (a flag given overrides it) and one line on stderr says the
+    rules in force (:func:`house_words`) [issue 30]."""
+
+    @functools.wraps(func)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        line = house_words(click.get_current_context())
+        if line is not None:
+            click.echo(line, err=True)
+        return func(*args, **kwargs)
+
+    option = click.option(
+        "--house",
+        metavar="FILE|NAME",
+        default=None,
+        is_eager=True,
+        expose_value=False,
+        callback=_apply_house,
+        help="A table's rules written once: a built-in profile (classic, okey.gg, okey-plus,"
+        " esli; 'rummy101 rules --house NAME' shows one) or a TOML file of option names;"
+        " a flag given here overrides it.",
+    )
+    return cast(F, option(run))
 
 
 def with_options(*names: str) -> Callable[[F], F]:

@@ -28,6 +28,7 @@ from rummy101_solver.cli.options import (
     HOUSE_SCORE_OPTIONS,
     ROUND_FACT_OPTIONS,
     IntRange,
+    house_option,
     with_options,
 )
 from rummy101_solver.cli.standings import standings_text
@@ -231,6 +232,7 @@ def score_csv(result: RoundScore, round_number: int | None = None) -> str:
 
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
+@house_option
 @click.argument("players", nargs=-1, metavar="PLAYER...")
 @click.option(
     "--end",

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from typing import Any, Literal
 
 from rummy101_solver.files.case import OptionError, build_case, build_rules
+from rummy101_solver.files.house import with_house
 from rummy101_solver.game.deal import MAX_SEED
 from rummy101_solver.game.rules import MAX_KAT, MELD_THRESHOLD, PAIRS_THRESHOLD, HouseRules
 from rummy101_solver.game.tiles import WILD_PENALTY
@@ -51,6 +52,7 @@ def kind_of(value: object) -> str:
     return f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
 
 
+@with_house
 def analyse(
     rack: Tiles,
     *,
@@ -68,6 +70,7 @@ def analyse(
     alternatives: int = 3,
     time_limit: float = 10.0,
     explain: bool = False,
+    house: str | None = None,
 ) -> dict[str, Any]:
     """``rummy101 solve``: the best meld and pairs openings of ``rack``.
 
@@ -101,6 +104,7 @@ def analyse(
     return data
 
 
+@with_house
 def check(
     arrangement: str | Sequence[Tiles],
     *,
@@ -115,6 +119,7 @@ def check(
     joker_pairs: bool = True,
     keep: int = 1,
     time_limit: float = 10.0,
+    house: str | None = None,
 ) -> dict[str, Any]:
     """``rummy101 check``: judge an arrangement group by group.
 
@@ -147,6 +152,7 @@ def check(
     return check_json(result, better)
 
 
+@with_house
 def outs(
     rack: Tiles,
     *,
@@ -163,6 +169,7 @@ def outs(
     indicator: str | None = None,
     joker_pairs: bool = True,
     time_limit: float = 10.0,
+    house: str | None = None,
 ) -> dict[str, Any]:
     """``rummy101 outs``: how far ``rack`` is from opening, which draws help,
     what to discard.
@@ -233,6 +240,7 @@ def groups_text(groups: str | Sequence[Tiles]) -> str:
     return " | ".join(tiles_text(group) for group in groups)
 
 
+@with_house
 def play(
     rack: Tiles,
     table: str | Sequence[Tiles] = "",
@@ -254,6 +262,7 @@ def play(
     keep: int = 1,
     alternatives: int = 3,
     time_limit: float = 10.0,
+    house: str | None = None,
 ) -> dict[str, Any]:
     """``rummy101 play``: the best turn of ``rack`` against the groups on the table.
 
@@ -313,6 +322,7 @@ def play(
     return play_json(with_discard(result, time_limit=left))
 
 
+@with_house
 def score(
     players: str | Sequence[str],
     *,
@@ -345,6 +355,7 @@ def score(
     declared: str | Sequence[str] = (),
     fake_indicator: bool = False,
     kat: int = 1,
+    house: str | None = None,
 ) -> dict[str, Any]:
     """``rummy101 score``: score one round.
 
@@ -418,14 +429,14 @@ def score(
     names = [declared] if isinstance(declared, str) else declared
     if not isinstance(names, list | tuple) or not all(isinstance(n, str) for n in names):
         raise OptionError(f"declared must be a name or a list of names, not {kind_of(declared)}")
-    house = HouseRules(fed_opening=fed_opening, pairs_declare=pairs_declare,
+    house_rules = HouseRules(fed_opening=fed_opening, pairs_declare=pairs_declare,
                        pairs_cap=pairs_cap, riziko=riziko, katlama=katlama,
                        okey_left=okey_left, finish_table=finish_table, teams=teams,
                        layoff_takeback=layoff_takeback)  # fmt: skip
     rules = ScoreRules(joker_left_points=joker_left,
                        nobody_opened_scores_nothing=nobody_opened_scores_nothing,
                        sheet=sheet, pairs_finish_doubles=pairs_finish_doubles,
-                       open_finish=open_finish, house=house)  # fmt: skip
+                       open_finish=open_finish, house=house_rules)  # fmt: skip
     result = score_round(end, winner, hands, rules, penalties, declared=names, kat=kat,
                          fake_indicator=fake_indicator)  # fmt: skip
     if ledger is None:
