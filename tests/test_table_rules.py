@@ -295,3 +295,14 @@ def test_score_round_takes_the_round_facts() -> None:
     hands = [parse_player("A"), parse_player("B: melds R3")]
     result = score_round("normal", "A", hands, rules, fake_indicator=True)
     assert (result.round_multiplier, [p.points for p in result.players]) == (2, [202, -6])
+
+
+# --- a worked example per rule from its source: examples/fixtures-table-rules.toml ----------
+def test_the_worked_examples_verify() -> None:
+    fixtures = Path(__file__).resolve().parent.parent / "examples" / "fixtures-table-rules.toml"
+    out, code = cli("verify", str(fixtures))
+    assert code == 0, out
+    assert out.splitlines()[-1] == "11 cases, 37 checks: 37 passed, 0 failed"
+    for rule in ("R-RIZIKO", "R-KATLAMA", "R-FINISH-TABLE", "R-OKEY-LEFT", "R-PAIRS-CAP",
+                 "R-PAIRS-DECLARE", "R-FED-OPENING", "R-LAYOFF-TAKEBACK", "R-TEAMS"):  # fmt: skip
+        assert f'name = "{rule}' in fixtures.read_text(encoding="utf-8"), rule
