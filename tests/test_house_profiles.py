@@ -157,3 +157,18 @@ def test_the_api_takes_a_profile_and_a_keyword_overrides_it() -> None:
         api.score(hands, winner="Ali", house="eşli")
     with pytest.raises(HouseError):
         load_house("nowhere.toml")
+
+
+def test_play_and_track_take_the_profile(tmp_path: Path) -> None:
+    # okey.gg: at most 3 tiles onto one group per turn, a joker leaves only a full set
+    data = api.play("R7 R8 R9 R10 K1", "R4 R5 R6", opened="melds", house="okey.gg")
+    assert (data["rules"]["layoff_limit"], data["rules"]["retrieve"]) == (3, "full-set")
+    game = tmp_path / "g.jsonl"
+    rack = [f"R{n}" for n in range(1, 14)] + [f"B{n}" for n in range(1, 9)]
+    result = run("track", "new", "--house", "okey.gg", "--game", str(game), *rack)
+    assert result.exit_code == 0, result.output
+    assert result.stderr == (
+        "House profile okey.gg: rising = true, layoff-limit = 3, retrieve = full-set.\n"
+    )
+    first = json.loads(game.read_text(encoding="utf-8").splitlines()[0])
+    assert '"layoff_limit": 3' in json.dumps(first)
