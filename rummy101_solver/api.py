@@ -30,7 +30,7 @@ import os
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Literal, ParamSpec
+from typing import Any, Literal, ParamSpec, TypeVar
 
 from rummy101_solver.files import answers
 from rummy101_solver.files.case import OptionError, build_case, build_rules
@@ -70,6 +70,7 @@ COMMAND_FUNCTIONS = {
 """Command name → the function of this module that answers it."""
 
 P = ParamSpec("P")
+T = TypeVar("T")
 
 
 class BadInputError(ValueError):
@@ -103,9 +104,10 @@ def _bad_input() -> Iterator[None]:
     except (OptionError, ScoreError) as err:
         raise BadInputError(str(err)) from err
     except ValueError as err:
+        from rummy101_solver.files.house import HouseError
         from rummy101_solver.files.ledger import LedgerError
 
-        if isinstance(err, LedgerError):
+        if isinstance(err, LedgerError | HouseError):
             raise BadInputError(str(err)) from err
         raise
 
@@ -353,6 +355,7 @@ def batch(
     jobs: int = 1,
     scheduler: str | None = None,
     outs: bool = False,
+    house: str | None = None,
 ) -> Iterator[dict[str, Any]]:
     """``rummy101 batch``: one record per case line, in input order, made as
     they are read (an iterator: memory stays flat).
@@ -509,6 +512,24 @@ def _chain(first: str, rest: Iterator[str]) -> Iterator[str]:
     yield from rest
 
 
+def _housed(function: Callable[P, T]) -> Callable[P, T]:
+    """``function`` with the keyword ``house`` (:func:`~rummy101_solver.files.house.with_house`:
+    a profile fills the keywords not given); a bad profile raises :class:`BadInputError`."""
+    from rummy101_solver.files.house import with_house
+
+    housed = with_house(function)
+
+    @functools.wraps(housed)
+    def run(*args: P.args, **kwargs: P.kwargs) -> T:
+        with _bad_input():
+            return housed(*args, **kwargs)
+
+    return run
+
+
+batch = _housed(batch)
+
+
 def verify(
     fixtures: str | os.PathLike[str],
     *,
@@ -559,21 +580,32 @@ def verify(
         raise BadInputError(str(err)) from err
 
 
-def rules(*rule_ids: str) -> dict[str, Any]:
+def rules(*rule_ids: str, house: str | None = None) -> dict[str, Any]:
     """``rummy101 rules``: the rules named (any case; all when none), as
     ``{"rules": [{"id", "section", "title", "text", "default", "variants",
-    "source"}]}``.
+    "source"}]}``. With ``house`` (a built-in profile name or a TOML file) the
+    profile comes first, ``"house": {"name", "about", "source", "builtin",
+    "switches"}``, and the rules it switches before those named.
 
-    Raises :class:`BadInputError` for an id not in the rule book.
+    Raises :class:`BadInputError` for an id not in the rule book, or a profile
+    that cannot be read or holds an unknown key.
     """
+    from rummy101_solver.files.house import profile_rule_ids
     from rummy101_solver.game.rulebook import find_rules
 
     if not all(isinstance(rule_id, str) for rule_id in rule_ids):
         bad = next(rule_id for rule_id in rule_ids if not isinstance(rule_id, str))
         raise BadInputError(f"rule ids are text, e.g. 'R-RUN', not {_kind(bad)}")
+    if house is not None and not isinstance(house, str):
+        raise BadInputError(f"house is a profile name or a file path, not {_kind(house)}")
     with _bad_input():
-        found = find_rules(rule_ids)
-    return {"rules": [r.to_json() for r in found]}
+        if house is None:
+            return {"rules": [r.to_json() for r in find_rules(rule_ids)]}
+        from rummy101_solver.files.house import load_house
+
+        profile = load_house(house)
+        found = find_rules(profile_rule_ids(profile, rule_ids))
+        return {"house": profile.to_json(), "rules": [r.to_json() for r in found]}
 
 
 def schema(name: str) -> dict[str, Any]:

@@ -314,33 +314,60 @@ def test_other_table_formats() -> None:
     ]
 
 
+HOUSE_DEFAULTS = {
+    "indicator_twin": False, "fed_opening": False, "pairs_declare": False, "pairs_cap": False,
+    "riziko": False, "katlama": False, "okey_left": "inside", "finish_table": "classic",
+    "teams": False, "layoff_per_end": None, "layoff_takeback": False,
+}  # fmt: skip
+"""The house rules of Turkish tables at their defaults, as score's JSON writes them [issue 30]."""
+
+ROUND_DEFAULTS = {
+    "kat": 1, "fake_indicator": False, "round_multiplier": {"value": 1, "rules": []},
+    "void": False, "teams": [],
+}  # fmt: skip
+"""The round's house facts at their defaults [R-KATLAMA, R-RIZIKO, R-PAIRS-CAP, R-TEAMS]."""
+
+
+def parts(
+    hand: int, pairs: int = 1, finish: int | None = 1, win: int | None = None
+) -> dict[str, object]:
+    """A player's "parts" with no surcharge, round multiplier 1, no extras."""
+    return {
+        "hand_penalty": hand, "pairs_multiplier": pairs, "finish_multiplier": finish,
+        "okey_surcharge": 0, "round_multiplier": 1, "winner_amount": win, "extras": [],
+    }  # fmt: skip
+
+
 def test_json_output_is_exact() -> None:
     assert score_json(*EXAMPLE) == {
         "end": "joker",
         "winner": "Ali",
         "rules": {"joker_left_points": 101, "nobody_opened_scores_nothing": False,
                   "sheet": "gains", "pairs_finish_doubles": False, "open_finish": "plain"},
+        "house": HOUSE_DEFAULTS,
         "players": [
             {"name": "Ali", "state": None, "tiles": [], "base_penalty": 0, "multiplier": None,
              "points": 202, "rule": "R-SCORE",
              "reason": "finished by discarding a joker: the winner gains 202",
-             "extras": [], "result": 202},
+             "extras": [], "result": 202, "declared": False,
+             "parts": parts(0, finish=None, win=202)},
             {"name": "Bea", "state": "pairs", "tiles": ["K2", "K9"], "base_penalty": 22,
              "multiplier": 2, "points": -44, "rule": "R-JOKER-FINISH",
              "reason": "opened with pairs: tiles left sum to 11, doubled;"
              " doubled again by the joker finish",
-             "extras": [], "result": -44},
+             "extras": [], "result": -44, "declared": False, "parts": parts(11, 2, 2)},
             {"name": "Can", "state": "melds", "tiles": ["R3", "R5", "J"], "base_penalty": 109,
              "multiplier": 2, "points": -218, "rule": "R-JOKER-FINISH",
              "reason": "opened with melds: tiles left sum to 109 (a joker counts 101);"
              " doubled by the joker finish",
-             "extras": [], "result": -218},
+             "extras": [], "result": -218, "declared": False, "parts": parts(109, 1, 2)},
             {"name": "Deniz", "state": "not", "tiles": [], "base_penalty": 202, "multiplier": 2,
              "points": -404, "rule": "R-JOKER-FINISH",
              "reason": "never opened: 202; doubled by the joker finish",
-             "extras": [], "result": -404},
+             "extras": [], "result": -404, "declared": False, "parts": parts(202, 1, 2)},
         ],
         "total": -464,
+        **ROUND_DEFAULTS,
     }  # fmt: skip
 
 
@@ -399,10 +426,10 @@ def test_the_winner_may_be_given_a_state() -> None:
     assert data["players"] == [  # the winner's state changes nothing
         {"name": "Ali", "state": "melds", "tiles": [], "base_penalty": 0, "multiplier": None,
          "points": 101, "rule": "R-SCORE", "reason": "finished: the winner gains 101",
-         "extras": [], "result": 101},
+         "extras": [], "result": 101, "declared": False, "parts": parts(0, finish=None, win=101)},
         {"name": "Bea", "state": "not", "tiles": [], "base_penalty": 202, "multiplier": 1,
          "points": -202, "rule": "R-PENALTY", "reason": "never opened: 202",
-         "extras": [], "result": -202},
+         "extras": [], "result": -202, "declared": False, "parts": parts(202)},
     ]  # fmt: skip
 
 
@@ -540,16 +567,18 @@ def test_round_json_of_a_stock_round() -> None:
         "winner": None,
         "rules": {"joker_left_points": 101, "nobody_opened_scores_nothing": False,
                   "sheet": "gains", "pairs_finish_doubles": False, "open_finish": "plain"},
+        "house": HOUSE_DEFAULTS,
         "players": [
             {"name": "A", "state": "melds", "tiles": ["R3"], "base_penalty": 3, "multiplier": 1,
              "points": -3, "rule": "R-PENALTY",
              "reason": "stock ran out: opened with melds: tiles left sum to 3",
-             "extras": [], "result": -3},
+             "extras": [], "result": -3, "declared": False, "parts": parts(3)},
             {"name": "B", "state": "not", "tiles": [], "base_penalty": 202, "multiplier": 1,
              "points": -202, "rule": "R-PENALTY", "reason": "stock ran out: never opened: 202",
-             "extras": [], "result": -202},
+             "extras": [], "result": -202, "declared": False, "parts": parts(202)},
         ],
         "total": -205,
+        **ROUND_DEFAULTS,
     }  # fmt: skip
 
 

@@ -13,7 +13,7 @@ from typing import Any, BinaryIO
 import click
 
 from rummy101_solver.cli.common import InputError, open_scheduler, refuse_jobs_with_scheduler
-from rummy101_solver.cli.options import RULE_OPTIONS, IntRange, with_options
+from rummy101_solver.cli.options import RULE_OPTIONS, IntRange, house_option, with_options
 from rummy101_solver.lines import read_lines
 from rummy101_solver.messages import quote
 
@@ -21,6 +21,7 @@ EXIT_SOME_REJECTED = 3
 
 
 @click.command()
+@house_option
 @click.argument("source", type=click.File("rb"), default="-")
 @with_options(
     *RULE_OPTIONS[:-1], "objective", "one_turn_any_value", "keep", "alternatives", "time_limit"

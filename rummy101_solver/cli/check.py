@@ -8,13 +8,14 @@ from typing import Any
 import click
 
 from rummy101_solver.cli.common import echo_text, fail
-from rummy101_solver.cli.options import RULE_OPTIONS, read_rack_text, with_options
+from rummy101_solver.cli.options import RULE_OPTIONS, house_option, read_rack_text, with_options
 from rummy101_solver.cli.solve import EXIT_CAN_OPEN, EXIT_CANNOT_OPEN
 from rummy101_solver.files.case import OptionError, build_case, build_rules
 from rummy101_solver.game.parsing import RackError
 
 
 @click.command()
+@house_option
 @click.argument("arrangement", nargs=-1)
 @click.option("--rack", "rack_text", metavar="TILES", default=None,
               help="The rack the tiles come from: report tiles left, residual penalty and"

@@ -6,9 +6,10 @@
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import click
 
@@ -20,7 +21,13 @@ from rummy101_solver.cli.common import (
     stdin_is_terminal,
 )
 from rummy101_solver.files.case import MAX_PAIRS, MAX_POINTS, MAX_TIME_LIMIT
-from rummy101_solver.game.rules import MELD_THRESHOLD, PAIRS_THRESHOLD
+from rummy101_solver.game.rules import (
+    FINISH_TABLES,
+    MAX_KAT,
+    MELD_THRESHOLD,
+    OKEY_LEFTS,
+    PAIRS_THRESHOLD,
+)
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -167,7 +174,184 @@ _OPTIONS: dict[str, Callable[[F], F]] = {
     ),
     "fmt": format_option,
     "color": color_option,
+    # --- the house rules of Turkish tables (issue 30): one switch each, off by default
+    "fed_opening": click.option(
+        "--fed-opening",
+        is_flag=True,
+        default=False,
+        help="House rule: the player whose discard the next player takes and opens with pays"
+        " +101, entered as --extra 'NAME: fed-opening [TAKER]' [R-FED-OPENING].",
+    ),
+    "pairs_declare": click.option(
+        "--pairs-declare",
+        is_flag=True,
+        default=False,
+        help="House rule: players may declare pairs (--declared NAME); a declared player who"
+        " never opens pays 404 [R-PAIRS-DECLARE].",
+    ),
+    "declared": click.option(
+        "--declared",
+        "declared",
+        multiple=True,
+        metavar="NAME",
+        help="NAME declared pairs this round (repeatable; needs --pairs-declare)"
+        " [R-PAIRS-DECLARE].",
+    ),
+    "pairs_cap": click.option(
+        "--pairs-cap",
+        is_flag=True,
+        default=False,
+        help="House rule: at most three players go for pairs; all four opening with pairs"
+        " void the round [R-PAIRS-CAP].",
+    ),
+    "riziko": click.option(
+        "--riziko",
+        is_flag=True,
+        default=False,
+        help="House rule: a fake okey turned up as the indicator makes the round riziko,"
+        " every amount doubled (the round: --fake-indicator) [R-RIZIKO].",
+    ),
+    "fake_indicator": click.option(
+        "--fake-indicator",
+        is_flag=True,
+        default=False,
+        help="This round's indicator was a fake okey: a riziko round (needs --riziko) [R-RIZIKO].",
+    ),
+    "katlama": click.option(
+        "--katlama",
+        is_flag=True,
+        default=False,
+        help="House rule: the table keeps a multiplier (kat) for the round's amounts, given"
+        " with --kat [R-KATLAMA].",
+    ),
+    "kat": click.option(
+        "--kat",
+        type=IntRange(1, MAX_KAT),
+        default=1,
+        show_default=True,
+        metavar="N",
+        help="This round's multiplier (needs --katlama) [R-KATLAMA].",
+    ),
+    "okey_left": click.option(
+        "--okey-left",
+        type=click.Choice(OKEY_LEFTS),
+        default="inside",
+        show_default=True,
+        help="An okey left on a rack: inside the sum of the tiles left, or outside every"
+        " multiplier as a fixed surcharge (house) [R-OKEY-LEFT].",
+    ),
+    "finish_table": click.option(
+        "--finish-table",
+        type=click.Choice(FINISH_TABLES),
+        default="classic",
+        show_default=True,
+        help="The finish amounts: classic, or okey-plus (an okey, one-turn or pairs finish"
+        " 202 and x2, two of them 404 and x4) [R-FINISH-TABLE].",
+    ),
+    "teams": click.option(
+        "--teams",
+        is_flag=True,
+        default=False,
+        help="House rule: eşli 101, four players in seat order, partners opposite (1 and 3,"
+        " 2 and 4); each team's sum is shown [R-TEAMS].",
+    ),
+    "layoff_takeback": click.option(
+        "--layoff-takeback",
+        is_flag=True,
+        default=False,
+        help="House rule: taking back more than the last tile laid off costs +101, entered"
+        " as --extra 'NAME: layoff-takeback' [R-LAYOFF-TAKEBACK].",
+    ),
 }
+
+HOUSE_SCORE_OPTIONS = (
+    "fed_opening",
+    "pairs_declare",
+    "pairs_cap",
+    "riziko",
+    "katlama",
+    "okey_left",
+    "finish_table",
+    "teams",
+    "layoff_takeback",
+)
+"""The house switches of Turkish tables that ``score`` takes (a house profile may set
+them) [R-FED-OPENING … R-LAYOFF-TAKEBACK]."""
+
+ROUND_FACT_OPTIONS = ("declared", "fake_indicator", "kat")
+"""What happened in the round under those switches (a profile never sets them)."""
+
+
+def _apply_house(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    """``--house``: load the profile (exit 2 for a bad one) and make its values the
+    defaults of this command's options, so a flag on the command line overrides it."""
+    if value is None:
+        return
+    from rummy101_solver.files.house import HouseError, load_house
+
+    try:
+        profile = load_house(value)
+    except HouseError as err:
+        fail(str(err))
+    names = {p.name for p in ctx.command.params}
+    taken = {k: v for k, v in profile.keywords().items() if k in names}
+    ctx.default_map = {**(ctx.default_map or {}), **taken}
+    ctx.meta["rummy101.house"] = profile
+
+
+def house_words(ctx: click.Context) -> str | None:
+    """The line that says the rules in force under ``--house``: the profile, the values
+    this command takes from it, and the options given on the command line that override
+    it; ``None`` without ``--house``."""
+    from click.core import ParameterSource
+
+    from rummy101_solver.files.house import HouseProfile
+
+    profile: HouseProfile | None = ctx.meta.get("rummy101.house")
+    if profile is None:
+        return None
+    options = {p.name: p for p in ctx.command.params if isinstance(p, click.Option)}
+    used, overridden = [], []
+    for key, value in profile.values:
+        option = options.get(key.replace("-", "_"))
+        if option is None:
+            continue
+        if ctx.get_parameter_source(key.replace("-", "_")) == ParameterSource.COMMANDLINE:
+            overridden.append(option.opts[0] if option.opts else key)
+        else:
+            shown = str(value).lower() if isinstance(value, bool) else str(value)
+            used.append(f"{key} = {shown}")
+    taken = ", ".join(used) if used else "no rule of this command"
+    line = f"House profile {profile.name}: {taken}."
+    if overridden:
+        line += f" The command line overrides it: {', '.join(overridden)}."
+    return line
+
+
+def house_option(func: F) -> F:
+    """``--house FILE|NAME`` for a command that takes rules: the profile's values become
+    the options' defaults (a flag given overrides it) and one line on stderr says the
+    rules in force (:func:`house_words`) [issue 30]."""
+
+    @functools.wraps(func)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        line = house_words(click.get_current_context())
+        if line is not None:
+            click.echo(line, err=True)
+        return func(*args, **kwargs)
+
+    option = click.option(
+        "--house",
+        metavar="FILE|NAME",
+        default=None,
+        is_eager=True,
+        expose_value=False,
+        callback=_apply_house,
+        help="A table's rules written once: a built-in profile (classic, okey.gg, okey-plus,"
+        " esli; 'rummy101 rules --house NAME' shows one) or a TOML file of option names;"
+        " a flag given here overrides it.",
+    )
+    return cast(F, option(run))
 
 
 def with_options(*names: str) -> Callable[[F], F]:

@@ -8,7 +8,13 @@ from typing import Any
 import click
 
 from rummy101_solver.cli.common import echo_text, fail
-from rummy101_solver.cli.options import FiniteFloatRange, IntRange, read_rack_text, with_options
+from rummy101_solver.cli.options import (
+    FiniteFloatRange,
+    IntRange,
+    house_option,
+    read_rack_text,
+    with_options,
+)
 from rummy101_solver.files.case import MAX_TIME_LIMIT, OptionError, build_case
 from rummy101_solver.game.deal import MAX_SEED
 from rummy101_solver.game.parsing import RackError
@@ -19,6 +25,7 @@ EXIT_DISTANCE_MORE = 1
 
 
 @click.command()
+@house_option
 @click.argument("tiles", nargs=-1)
 @click.option("--seen", metavar="TILES", multiple=True,
               help="Tiles out of play: discards, melds on the table (the indicator"

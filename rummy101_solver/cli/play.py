@@ -9,7 +9,13 @@ from typing import Any
 import click
 
 from rummy101_solver.cli.common import echo_text, fail
-from rummy101_solver.cli.options import RULE_OPTIONS, IntRange, read_rack_text, with_options
+from rummy101_solver.cli.options import (
+    RULE_OPTIONS,
+    IntRange,
+    house_option,
+    read_rack_text,
+    with_options,
+)
 from rummy101_solver.files.case import OptionError, build_case
 from rummy101_solver.game.parsing import RackError
 
@@ -18,6 +24,7 @@ EXIT_NOTHING = 1
 
 
 @click.command()
+@house_option
 @click.argument("tiles", nargs=-1)
 @click.option("--table", "table_text", metavar="GROUPS", default="",
               help="The groups on the table, as for check:"

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import click
 from click.shell_completion import CompletionItem
 
 from rummy101_solver.cli.common import fail
+
+if TYPE_CHECKING:
+    from rummy101_solver.files.house import HouseProfile
 
 
 def _complete_ids(
@@ -22,7 +27,10 @@ def _complete_ids(
 @click.argument("rule_ids", nargs=-1, metavar="[RULE]...", shell_complete=_complete_ids)
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True, metavar="FORMAT", help="'text' or 'json'.")  # fmt: skip
-def rules(rule_ids: tuple[str, ...], fmt: str) -> None:
+@click.option("--house", metavar="FILE|NAME", default=None,
+              help="Print a house profile (classic, okey.gg, okey-plus, esli, or a TOML file):"
+              " its switches, then the rules it switches.")  # fmt: skip
+def rules(rule_ids: tuple[str, ...], fmt: str, house: str | None) -> None:
     """Print the rule book, or only the rules named.
 
     RULE: a rule id, e.g. R-RUN or R-KEEP-DISCARD. Every message of the tool
@@ -35,11 +43,25 @@ def rules(rule_ids: tuple[str, ...], fmt: str) -> None:
       rummy101 rules R-KEEP-DISCARD
       rummy101 rules --format json
 
+    With --house NAME (or a profile file) it prints the profile, each switch
+    with the rule it sets, then those rules (the rules named too, if any):
+    'rummy101 rules --house okey.gg'.
+
     Exit code: 0 printed, 2 an unknown rule id (the message suggests the
-    closest one).
+    closest one), or a profile that cannot be read or holds an unknown key
+    (the message names the key and suggests the nearest valid one).
     """
     from rummy101_solver.game.rulebook import UnknownRuleError, find_rules, rules_text
 
+    profile = None
+    if house is not None:
+        from rummy101_solver.files.house import HouseError, load_house, profile_rule_ids
+
+        try:
+            profile = load_house(house)
+        except HouseError as err:
+            fail(str(err))
+        rule_ids = profile_rule_ids(profile, rule_ids)
     try:
         found = find_rules(rule_ids)
     except UnknownRuleError as err:
@@ -47,6 +69,33 @@ def rules(rule_ids: tuple[str, ...], fmt: str) -> None:
     if fmt == "json":
         from rummy101_solver.report.render import dumps
 
-        click.echo(dumps({"rules": [r.to_json() for r in found]}))
+        data: dict[str, Any] = {"rules": [r.to_json() for r in found]}
+        if profile is not None:
+            data = {"house": profile.to_json(), **data}
+        click.echo(dumps(data))
     else:
-        click.echo(rules_text(found))
+        head = profile_text(profile) + "\n\n" if profile is not None else ""
+        click.echo(head + rules_text(found))
+
+
+def profile_text(profile: HouseProfile) -> str:
+    """A house profile for a terminal: its name and what it is, its source, then one line
+    per switch (``key = value``, the rule it sets), the way a profile file writes it."""
+    import textwrap
+
+    from rummy101_solver.files.house import PROFILE_KEYS
+
+    kind = "built-in" if profile.builtin else "file"
+    lines = [f"House profile {profile.name} ({kind})"]
+    if profile.about:
+        lines += textwrap.wrap(profile.about, 78, initial_indent="  ", subsequent_indent="  ")
+    if profile.source:
+        lines += textwrap.wrap(
+            profile.source, 78, initial_indent="  Source:  ", subsequent_indent=" " * 11
+        )
+    if not profile.values:
+        lines.append("  No switch: every rule at the rule book's default.")
+    for key, value in profile.values:
+        shown = str(value).lower() if isinstance(value, bool) else repr(value).replace("'", '"')
+        lines.append(f"  {key} = {shown}".ljust(42) + f"[{PROFILE_KEYS[key][1]}]")
+    return "\n".join(lines)

@@ -24,10 +24,17 @@ from rummy101_solver.cli.common import (
     read_stdin_lines,
     stdin_is_terminal,
 )
-from rummy101_solver.cli.options import IntRange
+from rummy101_solver.cli.options import (
+    HOUSE_SCORE_OPTIONS,
+    ROUND_FACT_OPTIONS,
+    IntRange,
+    house_option,
+    with_options,
+)
 from rummy101_solver.cli.standings import standings_text
 from rummy101_solver.files.case import MAX_POINTS
 from rummy101_solver.files.ledger import LedgerError, record_round, standings_json
+from rummy101_solver.game.rules import FinishTable, HouseRules, OkeyLeft
 from rummy101_solver.game.scoring import (
     ENDING_LABELS,
     ENDINGS,
@@ -121,8 +128,10 @@ def score_text(result: RoundScore, fmt: str = "simple", *, color: bool = False) 
         house.append(
             "opening and finishing in one turn after others opened doubles [R-OPEN-FINISH]"
         )
+    house += house_rules_words(result.rules.house)
     if house:
         lines.append(f"House rules: {'; '.join(house)}.")
+    lines += round_facts_lines(result)
     extras = any(p.extras for p in result.players)
     if result.empty_round and extras:
         lines.append("Nobody opened: an empty round, only the extra penalties count [R-SCORE].")
@@ -139,12 +148,58 @@ def score_text(result: RoundScore, fmt: str = "simple", *, color: bool = False) 
     if extras:
         each = ", ".join(f"{p.name} {_signed(p.result)}" for p in result.players)
         lines.append(f"Round result: {each}.")
+    for (first, second), team_result in result.teams:
+        lines.append(f"Team {first} & {second}: {_signed(team_result)} [R-TEAMS].")
     # the total is not zero: the winner's gain is fixed, not the others' penalties [R-SCORE]
     lines.append(
         f"Total: {_signed(result.total)} (every player's round result added up, extra"
         " penalties included; not zero-sum: the winner's gain is fixed) [R-SCORE]"
     )
     return "\n".join(lines)
+
+
+HOUSE_WORDS: dict[str, str] = {
+    "indicator_twin": "the indicator's twin plays as an okey for pairs [R-INDICATOR-TWIN]",
+    "fed_opening": "a discard that feeds an opening costs +101 [R-FED-OPENING]",
+    "pairs_declare": "players may declare pairs, unopened they pay 404 [R-PAIRS-DECLARE]",
+    "pairs_cap": "all four on pairs void the round [R-PAIRS-CAP]",
+    "riziko": "a fake okey indicator doubles the round [R-RIZIKO]",
+    "katlama": "the table's multiplier (kat) counts [R-KATLAMA]",
+    "okey_left": "an okey left costs its points outside every multiplier [R-OKEY-LEFT]",
+    "finish_table": "the okey-plus finish table [R-FINISH-TABLE]",
+    "teams": "eşli 101, partners opposite [R-TEAMS]",
+    "layoff_per_end": "lay-offs limited per end of a run [R-LAYOFF-LIMIT]",
+    "layoff_takeback": "taking back more than the last lay-off costs +101 [R-LAYOFF-TAKEBACK]",
+}
+"""What each house switch of Turkish tables does, as the head line says it."""
+
+
+def house_rules_words(house: HouseRules) -> list[str]:
+    """The head line's words for each house switch of Turkish tables that is on."""
+    return [HOUSE_WORDS[name] for name in house.changed()]
+
+
+def round_facts_lines(result: RoundScore) -> list[str]:
+    """The lines that say what the house rules did to this round: the declared
+    players, the round multiplier, a void round [R-PAIRS-DECLARE, R-KATLAMA, R-RIZIKO,
+    R-PAIRS-CAP]."""
+    lines = []
+    declared = [p.name for p in result.players if p.declared]
+    if declared:
+        lines.append(f"Declared pairs: {', '.join(declared)} [R-PAIRS-DECLARE].")
+    if result.round_multiplier != 1:
+        why = []
+        if result.kat != 1:
+            why.append(f"kat {result.kat} [R-KATLAMA]")
+        if result.fake_indicator:
+            why.append("riziko, the indicator a fake okey, x2 [R-RIZIKO]")
+        lines.append(f"Round multiplier: {result.round_multiplier} ({'; '.join(why)}).")
+    if result.void:
+        lines.append(
+            "All four opened with pairs: the round is void, nobody scores and it is dealt"
+            " again [R-PAIRS-CAP]."
+        )
+    return lines
 
 
 CSV_HEADERS = ["player", "state", "tiles_left", "base_penalty", "multiplier", "points", "rule"]
@@ -177,6 +232,7 @@ def score_csv(result: RoundScore, round_number: int | None = None) -> str:
 
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
+@house_option
 @click.argument("players", nargs=-1, metavar="PLAYER...")
 @click.option(
     "--end",
@@ -245,6 +301,7 @@ def score_csv(result: RoundScore, round_number: int | None = None) -> str:
     help="Append the round to this match ledger (JSON Lines, created if missing) and"
     " print the standings after it.",
 )
+@with_options(*HOUSE_SCORE_OPTIONS, *ROUND_FACT_OPTIONS)
 @csv_format_option
 @color_option
 def score(
@@ -258,6 +315,18 @@ def score(
     open_finish: str,
     extras: tuple[str, ...],
     ledger: str | None,
+    fed_opening: bool,
+    pairs_declare: bool,
+    pairs_cap: bool,
+    riziko: bool,
+    katlama: bool,
+    okey_left: str,
+    finish_table: str,
+    teams: bool,
+    layoff_takeback: bool,
+    declared: tuple[str, ...],
+    fake_indicator: bool,
+    kat: int,
     fmt: str,
     color: bool,
 ) -> None:
@@ -293,6 +362,16 @@ def score(
     finished in one turn while an opponent had opened) is scored plain, as a
     normal finish, or with --open-finish double doubled [R-OPEN-FINISH].
 
+    House rules of Turkish tables (each off by default, 'rummy101 rules'
+    names them): --fed-opening and --layoff-takeback take their +101 as
+    --extra 'NAME: fed-opening' / 'NAME: layoff-takeback'; --pairs-declare with
+    --declared NAME (404 for a declared player who never opens); --pairs-cap
+    (all four on pairs: a void round); --riziko with --fake-indicator and
+    --katlama with --kat N multiply the round; --okey-left outside;
+    --finish-table okey-plus; --teams (four players in seat order, partners
+    opposite). The JSON gives each player's "parts": hand penalty, pairs,
+    finish and round multipliers, okey surcharge, winner's amount, extras.
+
     A one-turn finish is scored as --end says: score never sees the winner's
     melds, so it does not check their value, and the house switch
     --one-turn-any-value of solve [R-ONE-TURN-ANY-VALUE] changes nothing here.
@@ -316,12 +395,26 @@ def score(
         sheet=cast(Sheet, sheet),
         pairs_finish_doubles=pairs_finish_doubles,
         open_finish=cast(OpenFinish, open_finish),
+        house=HouseRules(
+            fed_opening=fed_opening,
+            pairs_declare=pairs_declare,
+            pairs_cap=pairs_cap,
+            riziko=riziko,
+            katlama=katlama,
+            okey_left=cast(OkeyLeft, okey_left),
+            finish_table=cast(FinishTable, finish_table),
+            teams=teams,
+            layoff_takeback=layoff_takeback,
+        ),
     )
     ending = cast(Ending, end)  # click.Choice returns the choice as listed
     try:
         hands: list[PlayerHand] = [parse_player(text) for text in texts]
         extra_penalties = [parse_extra(text) for text in extras]
-        result = score_round(ending, winner, hands, rules, extra_penalties)
+        result = score_round(
+            ending, winner, hands, rules, extra_penalties,
+            declared=declared, kat=kat, fake_indicator=fake_indicator,
+        )  # fmt: skip
     except ScoreError as err:
         raise InputError(str(err)) from err
     if ledger is None:

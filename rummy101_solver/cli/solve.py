@@ -9,7 +9,7 @@ from typing import Any
 import click
 
 from rummy101_solver.cli.common import echo_report, fail, report_color
-from rummy101_solver.cli.options import read_rack_text, solve_options
+from rummy101_solver.cli.options import house_option, read_rack_text, solve_options
 from rummy101_solver.files.case import OptionError, build_case
 from rummy101_solver.game.parsing import RackError
 
@@ -18,6 +18,7 @@ EXIT_CANNOT_OPEN = 1
 
 
 @click.command()
+@house_option
 @click.argument("tiles", nargs=-1)
 @solve_options
 @click.option("--explain", is_flag=True, default=False,

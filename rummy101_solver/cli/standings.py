@@ -52,7 +52,24 @@ def standings_text(table: Standings, fmt: str = "simple") -> str:
     paper = (
         " (paper sheet: the lowest total wins) [R-PAPER-SHEET]" if table.sheet == "paper" else ""
     )
-    return f"Standings after round {table.after}{of}{paper}:\n{body}"
+    text = f"Standings after round {table.after}{of}{paper}:\n{body}"
+    if table.teams:
+        team_rows = [
+            [
+                " & ".join(t.players),
+                _signed(t.total),
+                str(t.rounds),
+                str(t.won),
+                "–" if t.last_round is None else _signed(t.last_round),
+            ]
+            for t in table.teams
+        ]
+        headers[0] = "team"
+        teams = tabulate(
+            team_rows, headers=headers, tablefmt=fmt, disable_numparse=True, colalign=ALIGN
+        )
+        text += f"\n\nTeams (eşli 101, partners' results added) [R-TEAMS]:\n{teams}"
+    return text
 
 
 def standings_csv(table: Standings) -> str:

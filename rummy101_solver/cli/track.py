@@ -17,7 +17,7 @@ from typing import Any
 import click
 
 from rummy101_solver.cli.common import echo_text, fail
-from rummy101_solver.cli.options import FiniteFloatRange, IntRange, with_options
+from rummy101_solver.cli.options import FiniteFloatRange, IntRange, house_option, with_options
 from rummy101_solver.files.game_file import (
     DEFAULT_GAME,
     Game,
@@ -101,6 +101,7 @@ def _record(path: str, event: Event | Callable[[Game], Event]) -> Game:
 
 
 @track.command()
+@house_option
 @click.argument("tiles", nargs=-1, required=True)
 @click.option("--players", type=IntRange(2, 4), default=4, show_default=True,
               help="Players at the table.")  # fmt: skip

@@ -21,8 +21,9 @@ from dataclasses import replace
 from typing import Any, Literal
 
 from rummy101_solver.files.case import OptionError, build_case, build_rules
+from rummy101_solver.files.house import with_house
 from rummy101_solver.game.deal import MAX_SEED
-from rummy101_solver.game.rules import MELD_THRESHOLD, PAIRS_THRESHOLD
+from rummy101_solver.game.rules import MAX_KAT, MELD_THRESHOLD, PAIRS_THRESHOLD, HouseRules
 from rummy101_solver.game.tiles import WILD_PENALTY
 
 Tiles = str | Sequence[str]
@@ -52,6 +53,7 @@ def kind_of(value: object) -> str:
     return f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
 
 
+@with_house
 def analyse(
     rack: Tiles,
     *,
@@ -69,6 +71,7 @@ def analyse(
     alternatives: int = 3,
     time_limit: float = 10.0,
     explain: bool = False,
+    house: str | None = None,
 ) -> dict[str, Any]:
     """``rummy101 solve``: the best meld and pairs openings of ``rack``.
 
@@ -102,6 +105,7 @@ def analyse(
     return data
 
 
+@with_house
 def check(
     arrangement: str | Sequence[Tiles],
     *,
@@ -116,6 +120,7 @@ def check(
     joker_pairs: bool = True,
     keep: int = 1,
     time_limit: float = 10.0,
+    house: str | None = None,
 ) -> dict[str, Any]:
     """``rummy101 check``: judge an arrangement group by group.
 
@@ -148,6 +153,7 @@ def check(
     return check_json(result, better)
 
 
+@with_house
 def outs(
     rack: Tiles,
     *,
@@ -164,6 +170,7 @@ def outs(
     indicator: str | None = None,
     joker_pairs: bool = True,
     time_limit: float = 10.0,
+    house: str | None = None,
 ) -> dict[str, Any]:
     """``rummy101 outs``: how far ``rack`` is from opening, which draws help,
     what to discard.
@@ -234,6 +241,7 @@ def groups_text(groups: str | Sequence[Tiles]) -> str:
     return " | ".join(tiles_text(group) for group in groups)
 
 
+@with_house
 def play(
     rack: Tiles,
     table: str | Sequence[Tiles] = "",
@@ -256,6 +264,7 @@ def play(
     keep: int = 1,
     alternatives: int = 3,
     time_limit: float = 10.0,
+    house: str | None = None,
 ) -> dict[str, Any]:
     """``rummy101 play``: the best turn of ``rack`` against the groups on the table.
 
@@ -318,6 +327,7 @@ def play(
     return play_json(with_discard(result, time_limit=left))
 
 
+@with_house
 def score(
     players: str | Sequence[str],
     *,
@@ -338,6 +348,19 @@ def score(
     open_finish: Literal["plain", "double"] = "plain",
     extra: str | Sequence[str] = (),
     ledger: str | os.PathLike[str] | None = None,
+    fed_opening: bool = False,
+    pairs_declare: bool = False,
+    pairs_cap: bool = False,
+    riziko: bool = False,
+    katlama: bool = False,
+    okey_left: Literal["inside", "outside"] = "inside",
+    finish_table: Literal["classic", "okey-plus"] = "classic",
+    teams: bool = False,
+    layoff_takeback: bool = False,
+    declared: str | Sequence[str] = (),
+    fake_indicator: bool = False,
+    kat: int = 1,
+    house: str | None = None,
 ) -> dict[str, Any]:
     """``rummy101 score``: score one round.
 
@@ -355,6 +378,12 @@ def score(
     R-JOKER-FINISH, R-ONE-TURN, R-SCORE]. With ``ledger`` (a file path) the
     round is appended to that match ledger, as ``--ledger`` does, and the
     object also holds ``round`` (its number) and ``standings`` (after it).
+
+    The house rules of Turkish tables, each ``False`` / its default as the flag of
+    the same name: ``fed_opening``, ``pairs_declare``, ``pairs_cap``, ``riziko``,
+    ``katlama``, ``okey_left``, ``finish_table``, ``teams``, ``layoff_takeback``;
+    the round's facts: ``declared`` (names, one text or a list), ``fake_indicator``,
+    ``kat`` (1–64) [R-FED-OPENING … R-LAYOFF-TAKEBACK].
 
     Through the API, raises ``BadInputError`` for a bad player line, tile, extra penalty
     or round, or a bad ledger (nothing appended).
@@ -389,11 +418,32 @@ def score(
         raise OptionError(f"open_finish {open_finish!r}: use plain or double [R-OPEN-FINISH]")
     if not isinstance(pairs_finish_doubles, bool):
         raise OptionError(f"pairs_finish_doubles {pairs_finish_doubles!r} is not true or false")
+    switches = {"fed_opening": fed_opening, "pairs_declare": pairs_declare,
+                "pairs_cap": pairs_cap, "riziko": riziko, "katlama": katlama, "teams": teams,
+                "layoff_takeback": layoff_takeback, "fake_indicator": fake_indicator}  # fmt: skip
+    for name, value in switches.items():
+        if not isinstance(value, bool):
+            raise OptionError(f"{name} {value!r} is not true or false")
+    if okey_left not in ("inside", "outside"):
+        raise OptionError(f"okey_left {okey_left!r}: use inside or outside [R-OKEY-LEFT]")
+    if finish_table not in ("classic", "okey-plus"):
+        raise OptionError(
+            f"finish_table {finish_table!r}: use classic or okey-plus [R-FINISH-TABLE]"
+        )
+    whole("kat", kat, 1, MAX_KAT)
+    names = [declared] if isinstance(declared, str) else declared
+    if not isinstance(names, list | tuple) or not all(isinstance(n, str) for n in names):
+        raise OptionError(f"declared must be a name or a list of names, not {kind_of(declared)}")
+    house_rules = HouseRules(fed_opening=fed_opening, pairs_declare=pairs_declare,
+                       pairs_cap=pairs_cap, riziko=riziko, katlama=katlama,
+                       okey_left=okey_left, finish_table=finish_table, teams=teams,
+                       layoff_takeback=layoff_takeback)  # fmt: skip
     rules = ScoreRules(joker_left_points=joker_left,
                        nobody_opened_scores_nothing=nobody_opened_scores_nothing,
                        sheet=sheet, pairs_finish_doubles=pairs_finish_doubles,
-                       open_finish=open_finish)  # fmt: skip
-    result = score_round(end, winner, hands, rules, penalties)
+                       open_finish=open_finish, house=house_rules)  # fmt: skip
+    result = score_round(end, winner, hands, rules, penalties, declared=names, kat=kat,
+                         fake_indicator=fake_indicator)  # fmt: skip
     if ledger is None:
         return round_json(result)
     from rummy101_solver.files.ledger import record_round, standings_json

@@ -50,11 +50,11 @@ from dataclasses import dataclass
 from typing import Any, BinaryIO, cast
 
 from rummy101_solver.game.parsing import RackError, parse_tile_list
+from rummy101_solver.game.rules import NO_HOUSE_RULES
 from rummy101_solver.game.scoring import (
     ENDINGS,
     EXTRA_REASONS,
-    OPEN_FINISHES,
-    SHEETS,
+    HOUSE_EXTRAS,
     STATES,
     Ending,
     ExtraPenalty,
@@ -108,10 +108,31 @@ class Ledger:
     truncated_line: int | None = None
 
 
+DERIVED = ("round_multiplier", "void", "teams")
+"""Fields of :func:`round_json` a ledger line leaves out: they follow from the rest."""
+
+AT_DEFAULT = {"house": NO_HOUSE_RULES.to_json(), "kat": 1, "fake_indicator": False}
+"""Fields a ledger line holds only when they differ from these (issue 30's house
+rules): a round of the rule book's game is written as before, byte for byte."""
+
+
 def round_line(score: RoundScore, number: int) -> bytes:
     """The ledger line of round ``number``: compact JSON, UTF-8, ending in a
-    newline; the same round gives the same bytes."""
-    record = {"format": FORMAT, "round": number, **round_json(score)}
+    newline; the same round gives the same bytes. The house rules, the kat, a riziko
+    round and a declared player are written only when not at their defaults; a
+    player's ``parts`` and the derived round fields (:data:`DERIVED`) never: reading
+    scores the round again [R-SCORE]."""
+    data = round_json(score)
+    for key in DERIVED:
+        del data[key]
+    for key, default in AT_DEFAULT.items():
+        if data[key] == default:
+            del data[key]
+    for player in data["players"]:
+        del player["parts"]
+        if not player["declared"]:
+            del player["declared"]
+    record = {"format": FORMAT, "round": number, **data}
     text = json.dumps(record, ensure_ascii=False, separators=(",", ":"))
     return (text + "\n").encode("utf-8")
 
@@ -169,7 +190,7 @@ def _player(item: Any, err: LedgerError) -> tuple[PlayerHand, list[ExtraPenalty]
             raise LedgerError(f"{err}: player '{name}': an extra must be an object", err.line)
         _need(extra, EXTRA_FIELDS, err, f"player '{name}': an extra: ")
         kind = _field(extra, "kind", str, "a string", err)
-        if kind != "points" and kind not in EXTRA_REASONS:
+        if kind != "points" and kind not in EXTRA_REASONS and kind not in HOUSE_EXTRAS:
             raise LedgerError(f"{err}: player '{name}': unknown extra {kind!r}", err.line)
         penalty = _field(extra, "penalty", int, "an integer", err)
         reason = _field(extra, "reason", str, "a string", err)
@@ -237,22 +258,31 @@ def parse_round(text: str, line: int, expected: int, source: str = "ledger") -> 
         raise LedgerError(
             f"{err}: 'rules' must hold {', '.join(RULES_BEFORE_SHEETS)}, no unknown switch", line
         )
-    for key, default in defaults.items():
-        if key in rules:
-            _field(rules, key, type(default), f"of type {type(default).__name__}", err)
-    if rules.get("sheet", "gains") not in SHEETS:
-        raise LedgerError(f"{err}: unknown sheet {rules['sheet']!r}", line)
-    if rules.get("open_finish", "plain") not in OPEN_FINISHES:
-        raise LedgerError(f"{err}: unknown open_finish {rules['open_finish']!r}", line)
-    score_rules = ScoreRules(**rules)
+    house = record.get("house", {})
+    if not isinstance(house, dict):
+        raise LedgerError(f"{err}: 'house' must be an object", line)
+    try:  # each switch of its type; one written before it existed takes its default
+        score_rules = ScoreRules.from_json(rules, house)
+    except ValueError as bad:
+        raise LedgerError(f"{err}: {bad}", line) from bad
     hands: list[PlayerHand] = []
     extras: list[ExtraPenalty] = []
+    declared: list[str] = []
     for item in _field(record, "players", list, "a list", err):
         hand, owed = _player(item, err)
         hands.append(hand)
         extras.extend(owed)
+        if item.get("declared", False) is True:  # R-PAIRS-DECLARE (issue 30)
+            declared.append(hand.name)
+    kat = record.get("kat", 1)
+    fake_indicator = record.get("fake_indicator", False)
+    if type(kat) is not int or type(fake_indicator) is not bool:
+        raise LedgerError(f"{err}: 'kat' must be an integer, 'fake_indicator' true or false", line)
     try:
-        score = score_round(cast(Ending, end), winner, hands, score_rules, extras)
+        score = score_round(
+            cast(Ending, end), winner, hands, score_rules, extras,
+            declared=declared, kat=kat, fake_indicator=fake_indicator,
+        )  # fmt: skip
     except ScoreError as bad:
         raise LedgerError(f"{err}: {bad}", line) from bad
     if _numbers(round_json(score)) != _numbers(record):
@@ -619,16 +649,32 @@ class Standing:
 
 
 @dataclass(frozen=True)
+class TeamStanding:
+    """One team's line of the standings under R-TEAMS: ``players`` (the two partners,
+    as first written), ``total`` (the sum of the team's round results, points),
+    ``rounds`` (rounds the team played together), ``won`` (rounds one of them
+    finished), ``last_round`` (the team's result in round ``after``, or ``None``)."""
+
+    players: tuple[str, str]
+    total: int
+    rounds: int
+    won: int
+    last_round: int | None
+
+
+@dataclass(frozen=True)
 class Standings:
     """The standings after round ``after`` (0: no round yet) of a ledger
     holding ``rounds`` rounds: players by total, highest first, ties by name;
-    on the paper ``sheet`` lowest first [R-PAPER-SHEET]."""
+    on the paper ``sheet`` lowest first [R-PAPER-SHEET]. ``teams``: under R-TEAMS,
+    the teams of the rounds scored eşli, ranked the same way; empty otherwise."""
 
     after: int
     rounds: int
     players: tuple[Standing, ...]
     truncated_line: int | None = None
     sheet: Sheet = "gains"
+    teams: tuple[TeamStanding, ...] = ()
 
 
 class StandingsTally:
@@ -648,6 +694,10 @@ class StandingsTally:
         self._frozen: Standings | None = None
         self._after: int | None = None
         self.sheet: Sheet | None = None
+        # R-TEAMS: a team is its two partners' name keys, in the order first seen
+        self._teams: dict[tuple[str, str], list[int]] = {}  # total, rounds, won
+        self._team_names: dict[tuple[str, str], tuple[str, str]] = {}
+        self._team_last: dict[tuple[str, str], int] = {}
 
     def freeze_after(self, after: int | None) -> None:
         """Keep the standings as they are after round ``after``, reading on."""
@@ -660,6 +710,12 @@ class StandingsTally:
             return
         self.held = table.rounds
         self.sheet = table.sheet if table.rounds else None
+        for team in table.teams:
+            tkey = (name_key(team.players[0]), name_key(team.players[1]))
+            self._teams[tkey] = [team.total, team.rounds, team.won]
+            self._team_names[tkey] = team.players
+            if team.last_round is not None:
+                self._team_last[tkey] = team.last_round
         for s in table.players:
             key = name_key(s.name)
             self._names[key] = s.name
@@ -691,6 +747,15 @@ class StandingsTally:
             self._played[key] = self._played.get(key, 0) + 1
             self._won[key] = self._won.get(key, 0) + (1 if p.winner else 0)
             self._last[key] = p.result
+        self._team_last = {}
+        winners = {name_key(p.name) for p in score.players if p.winner}
+        for (first, second), result in score.teams:  # R-TEAMS: the partners' sum
+            keys = sorted((name_key(first), name_key(second)))
+            tkey = (keys[0], keys[1])
+            self._team_names.setdefault(tkey, (first, second))
+            total, played, won = self._teams.get(tkey, [0, 0, 0])
+            self._teams[tkey] = [total + result, played + 1, won + bool(winners & set(keys))]
+            self._team_last[tkey] = result
 
     def standings(self, after: int | None = None) -> Standings:
         """The standings after round ``after`` (default: the last added, or the
@@ -720,7 +785,18 @@ class StandingsTally:
         sheet: Sheet = self.sheet or "gains"
         best = 1 if sheet == "paper" else -1  # the lowest total wins on paper [R-PAPER-SHEET]
         rows.sort(key=lambda s: (best * s.total, name_key(s.name), s.name))
-        return Standings(upto, held, tuple(rows), self.truncated_line, sheet)
+        teams = [
+            TeamStanding(
+                players=self._team_names[k],
+                total=self._teams[k][0],
+                rounds=self._teams[k][1],
+                won=self._teams[k][2],
+                last_round=self._team_last.get(k),
+            )
+            for k in self._teams
+        ]
+        teams.sort(key=lambda t: (best * t.total, t.players))
+        return Standings(upto, held, tuple(rows), self.truncated_line, sheet, tuple(teams))
 
 
 def standings(ledger: Ledger, after: int | None = None) -> Standings:
@@ -746,8 +822,10 @@ def standings_json(table: Standings) -> dict[str, Any]:
      "players": [{"name", "total", "rounds", "won", "last_round" (null when
                   absent from round "after")}]}   # best first: highest total,
                                                    # lowest on paper [R-PAPER-SHEET]
+     "teams": [{"players": [2 names], "total", "rounds", "won", "last_round"}]}
+                                     # only when a round was scored eşli [R-TEAMS]
     """
-    return {
+    data: dict[str, Any] = {
         "after": table.after,
         "rounds": table.rounds,
         "truncated_line": table.truncated_line,
@@ -762,4 +840,17 @@ def standings_json(table: Standings) -> dict[str, Any]:
             }
             for s in table.players
         ],
+        "teams": [
+            {
+                "players": list(t.players),
+                "total": t.total,
+                "rounds": t.rounds,
+                "won": t.won,
+                "last_round": t.last_round,
+            }
+            for t in table.teams
+        ],
     }
+    if not table.teams:  # a match of no eşli round reads as before
+        del data["teams"]
+    return data

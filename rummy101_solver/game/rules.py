@@ -135,6 +135,122 @@ class Rules:
         return out
 
 
+# --- house rules of Turkish tables: one switch each, off by default ------------------
+OkeyLeft = Literal["inside", "outside"]
+"""How an okey (joker) left on a rack is charged [R-OKEY-LEFT]: ``inside`` the sum of the
+tiles left (the default, R-PENALTY), or ``outside`` as a fixed surcharge after every multiplier."""
+
+FinishTable = Literal["classic", "okey-plus"]
+"""The table of finish amounts [R-FINISH-TABLE]: ``classic`` (R-SCORE, R-JOKER-FINISH,
+R-ONE-TURN) or ``okey-plus`` (pairs finishes doubled too, the okey and pairs ladder)."""
+
+OKEY_LEFTS: tuple[OkeyLeft, ...] = ("inside", "outside")
+FINISH_TABLES: tuple[FinishTable, ...] = ("classic", "okey-plus")
+
+MAX_KAT = 64
+"""The largest round multiplier ("kat") a katlamalı table may reach [R-KATLAMA]."""
+
+
+@dataclass(frozen=True)
+class HouseRules:
+    """The house rules of Turkish tables, each one switch with its default (off): the
+    defaults are the rule book's defaults, so an analysis or a score without a switch
+    is what it was before [shared/RULES.md "House rules of Turkish tables"].
+
+    - ``indicator_twin``: the other copy of the indicator, laid on it before the first
+      draw, serves its owner as one wild tile completing one pair of a pairs opening
+      [R-INDICATOR-TWIN].
+    - ``fed_opening``: the player whose discard the next player takes and opens with in
+      that turn pays +101 [R-FED-OPENING].
+    - ``pairs_declare``: a player may declare pairs ("çifte gitmek"): may take the last
+      discard and keep it; a declared player who never opens pays 404 [R-PAIRS-DECLARE].
+    - ``pairs_cap``: at most three players go for pairs; all four opening with pairs
+      voids the round [R-PAIRS-CAP].
+    - ``riziko``: an indicator that turns up as a fake okey makes the round "riziko":
+      every amount doubled [R-RIZIKO].
+    - ``katlama``: the table keeps a round multiplier ("kat") that multiplies the
+      round's amounts [R-KATLAMA].
+    - ``okey_left``: an okey left on a rack counted ``inside`` the sum (default) or as
+      a fixed surcharge ``outside`` every multiplier [R-OKEY-LEFT].
+    - ``finish_table``: ``classic`` (default) or ``okey-plus`` finish amounts
+      [R-FINISH-TABLE].
+    - ``teams``: eşli 101, partners opposite (seats 1 and 3, 2 and 4), a team's round
+      score the sum of its two players' [R-TEAMS].
+    - ``layoff_per_end``: at most this many tiles laid off per end of a run per turn
+      (tables say 2), ``None`` for no such limit [R-LAYOFF-LIMIT].
+    - ``layoff_takeback``: only the last tile laid off may be taken back in the same
+      turn; taking back more costs +101 [R-LAYOFF-TAKEBACK].
+    """
+
+    indicator_twin: bool = False
+    fed_opening: bool = False
+    pairs_declare: bool = False
+    pairs_cap: bool = False
+    riziko: bool = False
+    katlama: bool = False
+    okey_left: OkeyLeft = "inside"
+    finish_table: FinishTable = "classic"
+    teams: bool = False
+    layoff_per_end: int | None = None
+    layoff_takeback: bool = False
+
+    # playfix (issue 34) adds its freed-joker switch to ``Rules``; the house profiles
+    # (rummy101_solver/data/houses.toml) name it by its option, as every switch.
+
+    def to_json(self) -> dict[str, Any]:
+        """The switches as a JSON-ready dict, in the order above."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    def changed(self) -> tuple[str, ...]:
+        """The names of the switches not at their default, in the order above."""
+        default = HouseRules()
+        return tuple(
+            f.name for f in fields(self) if getattr(self, f.name) != getattr(default, f.name)
+        )
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> HouseRules:
+        """The switches of ``data`` (keys of :meth:`to_json`; a key left out takes its
+        default; other keys are ignored). Raises :class:`ValueError` naming the first
+        switch of the wrong type or value."""
+        values: dict[str, Any] = {}
+        for f in fields(cls):
+            if f.name not in data:
+                continue
+            value = data[f.name]
+            if f.name == "okey_left":
+                ok = value in OKEY_LEFTS
+            elif f.name == "finish_table":
+                ok = value in FINISH_TABLES
+            elif f.name == "layoff_per_end":
+                ok = value is None or (type(value) is int and 1 <= value <= 13)
+            else:
+                ok = type(value) is bool
+            if not ok:
+                raise ValueError(f"house switch {f.name!r}: {value!r} is not a valid value")
+            values[f.name] = value
+        return cls(**values)
+
+
+NO_HOUSE_RULES = HouseRules()
+"""Every house switch at its default: the rule book's game."""
+
+HOUSE_RULE_IDS: dict[str, str] = {
+    "indicator_twin": "R-INDICATOR-TWIN",
+    "fed_opening": "R-FED-OPENING",
+    "pairs_declare": "R-PAIRS-DECLARE",
+    "pairs_cap": "R-PAIRS-CAP",
+    "riziko": "R-RIZIKO",
+    "katlama": "R-KATLAMA",
+    "okey_left": "R-OKEY-LEFT",
+    "finish_table": "R-FINISH-TABLE",
+    "teams": "R-TEAMS",
+    "layoff_per_end": "R-LAYOFF-LIMIT",
+    "layoff_takeback": "R-LAYOFF-TAKEBACK",
+}
+"""Each house switch of :class:`HouseRules` → the rule id it implements."""
+
+
 def residual_penalty(left: tuple[Tile, ...] | list[Tile], kind: OpeningKind) -> int:
     """Penalty points of the tiles left right after an opening [R-RESIDUAL, R-PENALTY].
 

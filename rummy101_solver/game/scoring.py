@@ -55,16 +55,19 @@ import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar, Literal, get_args
+from typing import Any, Literal, get_args
 
 from rummy101_solver.game.parsing import FAKE_WORDS, RackError, parse_tile_list
 from rummy101_solver.game.rules import (
+    MAX_KAT,
+    NO_HOUSE_RULES,
     ONE_TURN_JOKER_LOSS,
     ONE_TURN_JOKER_WIN,
     ONE_TURN_LOSS,
     ONE_TURN_WIN,
     PAIRS_PENALTY_FACTOR,
     UNOPENED_PENALTY,
+    HouseRules,
 )
 from rummy101_solver.game.tiles import (
     COPIES,
@@ -182,6 +185,28 @@ EXTRA_REASONS: dict[str, str] = {
 }
 """The named extra penalties, 101 points each, and what each means [R-EXTRA-PENALTY]."""
 
+HOUSE_EXTRAS: dict[str, tuple[str, str, str]] = {
+    "fed-opening": (
+        "its discard was taken and opened with in that turn",
+        "R-FED-OPENING",
+        "fed_opening",
+    ),
+    "layoff-takeback": (
+        "took back more than the last tile laid off",
+        "R-LAYOFF-TAKEBACK",
+        "layoff_takeback",
+    ),
+}
+"""The extra penalties of the house rules of Turkish tables, 101 points each: kind →
+(what it means, its rule id, the :class:`~rummy101_solver.game.rules.HouseRules` switch
+that must be on) [R-FED-OPENING, R-LAYOFF-TAKEBACK]."""
+
+HOUSE_OPTIONS: dict[str, str] = {
+    "fed_opening": "--fed-opening",
+    "layoff_takeback": "--layoff-takeback",
+}
+"""The ``score`` option of each house switch an extra needs."""
+
 EXTRA_HINT = f"use {', '.join(EXTRA_REASONS)} or points and why, e.g. 'Can: 50 late'"
 
 
@@ -217,14 +242,22 @@ class ExtraPenalty:
       player's round result goes down by it.
     - ``reason``: what happened, in English (the meaning of a named kind, or
       the words given after the points; may be empty).
+    - ``taker``: for ``fed-opening``, the player who took the discard and opened
+      (may be empty) [R-FED-OPENING, R-PAIRS-DECLARE].
     """
 
     name: str
     kind: str
     points: int
     reason: str = ""
+    taker: str = ""
 
-    rule: ClassVar[str] = "R-EXTRA-PENALTY"
+    @property
+    def rule(self) -> str:
+        """The rule id that charges it: R-EXTRA-PENALTY, or the house rule of a
+        :data:`HOUSE_EXTRAS` kind (R-FED-OPENING, R-LAYOFF-TAKEBACK)."""
+        house = HOUSE_EXTRAS.get(self.kind)
+        return house[1] if house else "R-EXTRA-PENALTY"
 
 
 @dataclass(frozen=True)
@@ -243,6 +276,10 @@ class ScoreRules:
       fixed one-turn 404 / 808, not the extras) [R-PAIRS-FINISH].
     - ``open_finish``: ``"plain"`` (default) or ``"double"``: how a finish in
       the turn the winner opened, others having opened, is scored [R-OPEN-FINISH].
+    - ``house``: the house rules of Turkish tables (:class:`HouseRules`, every
+      switch off by default); scoring reads R-FED-OPENING, R-PAIRS-DECLARE,
+      R-PAIRS-CAP, R-RIZIKO, R-KATLAMA, R-OKEY-LEFT, R-FINISH-TABLE, R-TEAMS and
+      R-LAYOFF-TAKEBACK; the others ride along, so a round carries the table's rules.
     """
 
     joker_left_points: int = WILD_PENALTY
@@ -250,6 +287,7 @@ class ScoreRules:
     sheet: Sheet = "gains"
     pairs_finish_doubles: bool = False
     open_finish: OpenFinish = "plain"
+    house: HouseRules = NO_HOUSE_RULES
 
     @property
     def sign(self) -> int:
@@ -258,7 +296,8 @@ class ScoreRules:
         return -1 if self.sheet == "paper" else 1
 
     def to_json(self) -> dict[str, Any]:
-        """The switches as a JSON-ready dict."""
+        """The scoring switches as a JSON-ready dict (the house rules of Turkish tables
+        are ``house.to_json()``, written beside it as ``"house"``)."""
         return {
             "joker_left_points": self.joker_left_points,
             "nobody_opened_scores_nothing": self.nobody_opened_scores_nothing,
@@ -266,6 +305,29 @@ class ScoreRules:
             "pairs_finish_doubles": self.pairs_finish_doubles,
             "open_finish": self.open_finish,
         }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any], house: dict[str, Any] | None = None) -> ScoreRules:
+        """The rules of a :meth:`to_json` dict and a ``HouseRules.to_json`` dict; a
+        switch left out takes its default (a round written before it existed). Raises
+        :class:`ValueError` naming the first unknown switch or bad value."""
+        own = {"joker_left_points": int, "nobody_opened_scores_nothing": bool,
+               "sheet": str, "pairs_finish_doubles": bool, "open_finish": str}  # fmt: skip
+        for key, value in data.items():
+            if key not in own:
+                raise ValueError(f"unknown switch {key!r}")
+            if type(value) is not own[key]:
+                raise ValueError(f"'{key}' must be of type {own[key].__name__}")
+        house = house or {}
+        unknown = sorted(set(house) - set(HouseRules().to_json()))
+        if unknown:
+            raise ValueError(f"unknown house switch {unknown[0]!r}")
+        if data.get("sheet", "gains") not in SHEETS:
+            raise ValueError(f"unknown sheet {data['sheet']!r}")
+        if data.get("open_finish", "plain") not in OPEN_FINISHES:
+            raise ValueError(f"unknown open_finish {data['open_finish']!r}")
+        values = {key: value for key, value in data.items() if key in own}
+        return cls(**values, house=HouseRules.from_json(house))
 
 
 @dataclass(frozen=True)
@@ -282,6 +344,24 @@ class PlayerScore:
     - ``rule``: the rule id that set ``points``; ``reason``: a short English why.
     - ``extras``: the player's extra penalties, in input order [R-EXTRA-PENALTY].
     - ``sign``: 1, or -1 on the paper sheet (a penalty is written positive).
+
+    The parts of ``points`` (a referee's why; ``score --format json`` ``"parts"``):
+    a loser's ``points`` is ``-sign * (hand_points * pairs_multiplier * multiplier
+    * round_multiplier + okey_surcharge)``; the winner's ``sign * winner_amount *
+    round_multiplier``.
+
+    - ``hand_points``: the hand penalty before the pairs multiplier: 202 unopened,
+      else the tiles left summed (an okey inside the sum unless R-OKEY-LEFT's house
+      reading takes it out) [R-PENALTY, R-OKEY-LEFT].
+    - ``pairs_multiplier``: 2 after a pairs opening, or for a player who declared
+      pairs and never opened [R-PENALTY, R-PAIRS-DECLARE]; else 1.
+    - ``okey_surcharge``: points of the okeys left, outside every multiplier
+      (house R-OKEY-LEFT ``outside``); else 0.
+    - ``round_multiplier``: the round's kat times 2 in a riziko round
+      [R-KATLAMA, R-RIZIKO]; 1 by default.
+    - ``winner_amount``: the winner's amount before the round multiplier
+      (101, 202 or 404) [R-SCORE, R-FINISH-TABLE]; ``None`` for the others.
+    - ``declared``: the player declared pairs [R-PAIRS-DECLARE].
     """
 
     name: str
@@ -295,6 +375,12 @@ class PlayerScore:
     reason: str
     extras: tuple[ExtraPenalty, ...] = ()
     sign: int = 1
+    hand_points: int = 0
+    pairs_multiplier: int = 1
+    okey_surcharge: int = 0
+    round_multiplier: int = 1
+    winner_amount: int | None = None
+    declared: bool = False
 
     @property
     def result(self) -> int:
@@ -306,12 +392,37 @@ class PlayerScore:
 @dataclass(frozen=True)
 class RoundScore:
     """The scored round: the ending, the winner (``None`` when the stock ran
-    out), the rules used and one :class:`PlayerScore` per player in input order."""
+    out), the rules used and one :class:`PlayerScore` per player in input order.
+
+    The round's facts under the house rules: ``kat``, the table's multiplier
+    [R-KATLAMA]; ``fake_indicator``, the indicator was a fake okey (a riziko round)
+    [R-RIZIKO]; ``void``, all four opened with pairs and nobody scores [R-PAIRS-CAP]."""
 
     ending: Ending
     winner: str | None
     rules: ScoreRules
     players: tuple[PlayerScore, ...]
+    kat: int = 1
+    fake_indicator: bool = False
+    void: bool = False
+
+    @property
+    def round_multiplier(self) -> int:
+        """What every amount of the round is multiplied by: the kat, times 2 in a
+        riziko round [R-KATLAMA, R-RIZIKO]."""
+        return self.kat * (2 if self.fake_indicator else 1)
+
+    @property
+    def teams(self) -> tuple[tuple[tuple[str, str], int], ...]:
+        """Under R-TEAMS, the two teams as ((partner, partner), round result): seats 1
+        and 3, then 2 and 4, in input order; empty when the house rule is off."""
+        if not self.rules.house.teams:
+            return ()
+        p = self.players
+        return (
+            ((p[0].name, p[2].name), p[0].result + p[2].result),
+            ((p[1].name, p[3].name), p[1].result + p[3].result),
+        )
 
     @property
     def total(self) -> int:
@@ -322,7 +433,11 @@ class RoundScore:
     @property
     def empty_round(self) -> bool:
         """True when the seed 004 variant made the round score nothing [R-SCORE]."""
-        return self.ending == "stock" and all(p.multiplier == 0 for p in self.players)
+        return (
+            self.ending == "stock"
+            and not self.void
+            and all(p.multiplier == 0 for p in self.players)
+        )
 
 
 def tiles_points(tiles: Sequence[Tile], rules: ScoreRules | None = None) -> int:
@@ -412,7 +527,9 @@ def parse_player(text: str) -> PlayerHand:
 def parse_extra(text: str) -> ExtraPenalty:
     """One extra penalty as typed: ``NAME: REASON`` [R-EXTRA-PENALTY].
 
-    REASON is a named kind of :data:`EXTRA_REASONS` (any case, 101 points) or
+    REASON is a named kind of :data:`EXTRA_REASONS` or of the house rules'
+    :data:`HOUSE_EXTRAS` (``fed-opening [TAKER]``, ``layoff-takeback``) (any case,
+    101 points) or
     a number of points 1–9999 and optional words saying why:
     ``"Bea: joker-discard"`` → ``ExtraPenalty("Bea", "joker-discard", 101,
     "discarded a joker a neighbour could use")``; ``"Can: 50 late"`` →
@@ -433,6 +550,16 @@ def parse_extra(text: str) -> ExtraPenalty:
                 f" a named extra takes no more words; {EXTRA_HINT} [R-EXTRA-PENALTY]"
             )
         return ExtraPenalty(name, kind, EXTRA_PENALTY, EXTRA_REASONS[kind])
+    if kind in HOUSE_EXTRAS:
+        meaning = HOUSE_EXTRAS[kind][0]
+        taker = " ".join(words[1:])
+        if taker and kind != "fed-opening":
+            raise ScoreError(
+                f"extra for {quote(name)}: {quote(taker)} after {kind}; it takes no more"
+                f" words [{HOUSE_EXTRAS[kind][1]}]"
+            )
+        reason = f"its discard was taken by {taker}, who opened with it" if taker else meaning
+        return ExtraPenalty(name, kind, EXTRA_PENALTY, reason, taker)
     if words[0].lstrip("+-").isdigit():
         points = int(words[0]) if len(words[0]) <= 6 else MAX_EXTRA_POINTS + 1
         if not 1 <= points <= MAX_EXTRA_POINTS:
@@ -616,22 +743,58 @@ _WIN_REASONS: dict[Ending, str] = {
 }
 
 
+@dataclass(frozen=True)
+class _Finish:
+    """What the finish does to the opponents: the ladder of R-FINISH-TABLE
+    (``factor`` 1, 2 or 4, ``None`` on the classic table), the pairs winner of
+    R-PAIRS-FINISH, the round multiplier, and whether the round is empty or void."""
+
+    ladder: int | None = None
+    pairs_winner: bool = False
+    round_multiplier: int = 1
+    empty: bool = False
+    void: bool = False
+
+
 def _score_loser(
-    hand: PlayerHand, ending: Ending, rules: ScoreRules, empty: bool, pairs_winner: bool
+    hand: PlayerHand, ending: Ending, rules: ScoreRules, finish: _Finish, declared: bool = False
 ) -> PlayerScore:
     assert hand.state is not None
     tiles = sort_tiles(hand.tiles)
-    base = hand_penalty(hand.state, tiles, rules)
+    one_turn = ending in ("one-turn", "one-turn-joker")
+    outside = rules.house.okey_left == "outside" and hand.state != "not"
+    okeys = sum(1 for t in tiles if t.face is None)
+    surcharge = okeys * rules.joker_left_points if outside else 0
+    hand_points = (
+        UNOPENED_PENALTY if hand.state == "not" else tiles_points(tiles, rules) - surcharge
+    )
+    declared_unopened = (
+        declared and rules.house.pairs_declare and hand.state == "not" and not one_turn
+    )
+    pairs_multiplier = PAIRS_PENALTY_FACTOR if hand.state == "pairs" or declared_unopened else 1
+    base = hand_points * pairs_multiplier
     reason = _hand_reason(hand.state, tiles, rules)
+    if declared_unopened:
+        reason = f"declared pairs and never opened: {UNOPENED_PENALTY}, doubled"
+    if surcharge:
+        reason = f"{reason}; the okeys left {surcharge}, outside every multiplier (house)"
     multiplier: int
     rule = "R-PENALTY"
-    if ending == "stock" and empty:
+    if finish.void:
+        multiplier, rule = 0, "R-PAIRS-CAP"
+        reason = "all four opened with pairs: the round is void and dealt again (house rule)"
+    elif ending == "stock" and finish.empty:
         multiplier, rule = 0, "R-SCORE"
         reason = "stock ran out and nobody opened: the round scores nothing (seed 004 variant)"
     elif ending == "stock":
         multiplier = 1
         reason = f"stock ran out: {reason}"
-    elif ending in ("one-turn", "one-turn-joker"):
+    elif finish.ladder is not None:
+        multiplier = finish.ladder
+        if multiplier > 1:
+            rule = "R-FINISH-TABLE"
+            reason = f"{reason}; times {multiplier} by the okey-plus finish table"
+    elif one_turn:
         loss = ONE_TURN_LOSS if ending == "one-turn" else ONE_TURN_JOKER_LOSS
         multiplier, rule = loss // UNOPENED_PENALTY, "R-ONE-TURN"
         joker = " with a joker" if ending == "one-turn-joker" else ""
@@ -655,19 +818,113 @@ def _score_loser(
                 doubled = "again"
             else:
                 reason = f"{reason}; opened and finished in one turn: scored plain (house: plain)"
-        if pairs_winner:
+        if finish.pairs_winner:
             multiplier *= 2
             rule = "R-PAIRS-FINISH"
             reason = (
                 f"{reason}; doubled{' ' + doubled if doubled else ''}: the winner had opened"
                 " with pairs (house rule)"
             )
-    points = -rules.sign * base * multiplier
-    if ending in ("one-turn", "one-turn-joker"):
-        points = -rules.sign * UNOPENED_PENALTY * multiplier
+    if one_turn and finish.ladder is None:
+        hand_points, pairs_multiplier, base = UNOPENED_PENALTY, 1, UNOPENED_PENALTY
+    round_multiplier = finish.round_multiplier
+    if finish.void:
+        surcharge = 0
+    elif round_multiplier != 1 and multiplier:
+        reason = f"{reason}; times {round_multiplier} for the round"
+    points = -rules.sign * (base * multiplier * round_multiplier + surcharge)
     return PlayerScore(
-        hand.name, hand.state, tiles, False, base, multiplier, points, rule, reason, sign=rules.sign
-    )
+        hand.name, hand.state, tiles, False, base, multiplier, points, rule, reason,
+        sign=rules.sign, hand_points=hand_points, pairs_multiplier=pairs_multiplier,
+        okey_surcharge=surcharge, round_multiplier=round_multiplier, declared=declared,
+    )  # fmt: skip
+
+
+def _check_house(
+    hands: Sequence[PlayerHand],
+    won: PlayerHand | None,
+    rules: ScoreRules,
+    declared: Sequence[str],
+    kat: int,
+    fake_indicator: bool,
+) -> set[int]:
+    """Check the round's facts against the house rules; return the ids of the
+    declared players' hands. Raises :class:`ScoreError` [R-KATLAMA, R-RIZIKO,
+    R-PAIRS-DECLARE, R-PAIRS-CAP, R-TEAMS, R-FINISH-TABLE]."""
+    house = rules.house
+    if not 1 <= kat <= MAX_KAT:
+        raise ScoreError(f"a kat of {kat}: the table's multiplier is 1 to {MAX_KAT} [R-KATLAMA]")
+    if kat != 1 and not house.katlama:
+        raise ScoreError(
+            f"a kat of {kat} needs the house rule R-KATLAMA (--katlama); this table counts"
+            " every round once [R-KATLAMA]"
+        )
+    if fake_indicator and not house.riziko:
+        raise ScoreError(
+            "a fake okey as the indicator makes a riziko round only under the house rule"
+            " R-RIZIKO (--riziko); this table turns up another tile instead [R-RIZIKO]"
+        )
+    if house.teams and len(hands) != 4:
+        raise ScoreError(
+            f"eşli 101 is four players, partners opposite; the round has {len(hands)} [R-TEAMS]"
+        )
+    if house.finish_table == "okey-plus" and rules.pairs_finish_doubles:
+        raise ScoreError(
+            "the okey-plus finish table doubles a pairs finish already: drop"
+            " --pairs-finish-doubles [R-FINISH-TABLE, R-PAIRS-FINISH]"
+        )
+    if house.finish_table == "okey-plus" and rules.open_finish == "double":
+        raise ScoreError(
+            "the okey-plus finish table doubles a finish from the hand already: drop"
+            " --open-finish double [R-FINISH-TABLE, R-OPEN-FINISH]"
+        )
+    if declared and not house.pairs_declare:
+        raise ScoreError(
+            "a declared pairs player needs the house rule R-PAIRS-DECLARE (--pairs-declare)"
+            " [R-PAIRS-DECLARE]"
+        )
+    ids: set[int] = set()
+    for name in declared:
+        check_name(name, "declared")
+        hand = _match_player(hands, name)
+        if hand is None:
+            listed = one_line(", ".join(escape(h.name, TOKEN_LIMIT) for h in hands), 80)
+            raise ScoreError(
+                f"declared {quote(name)} is not one of the players ({listed}) [R-PAIRS-DECLARE]"
+            )
+        if hand.state == "melds":
+            raise ScoreError(
+                f"player {quote(hand.name)} declared pairs but opened with melds; a declared"
+                " player opens with pairs or not at all [R-PAIRS-DECLARE]"
+            )
+        ids.add(id(hand))
+    if house.pairs_cap and len(ids) > 3:
+        raise ScoreError(
+            f"{len(ids)} players declared pairs; at most three of a table may go for pairs"
+            " [R-PAIRS-CAP]"
+        )
+    return ids
+
+
+def _finish(
+    ending: Ending, won: PlayerHand | None, hands: Sequence[PlayerHand], rules: ScoreRules
+) -> tuple[int, int | None]:
+    """The winner's amount and, on the okey-plus table, the opponents' factor: the
+    ladder counts an okey finish, a finish from the hand (one turn or the opening
+    turn) and a pairs opening; none 101 and 1, one 202 and 2, two or more 404 and 4
+    [R-FINISH-TABLE]. On the classic table the factor is ``None`` [R-SCORE]."""
+    if rules.house.finish_table == "okey-plus":
+        rungs = (
+            (ending in JOKER_ENDINGS)
+            + (ending in ("one-turn", "one-turn-joker", *OPEN_FINISH_ENDINGS))
+            + (won is not None and won.state == "pairs")
+        )
+        step = min(rungs, 2)
+        return (NORMAL_WIN, JOKER_WIN, ONE_TURN_JOKER_WIN)[step], (1, 2, 4)[step]
+    gain = WINS[ending] if ending != "stock" else 0
+    if ending in OPEN_FINISH_ENDINGS and rules.open_finish == "double":
+        gain *= 2
+    return gain, None
 
 
 def score_round(
@@ -676,6 +933,10 @@ def score_round(
     hands: Sequence[PlayerHand],
     rules: ScoreRules | None = None,
     extras: Sequence[ExtraPenalty] = (),
+    *,
+    declared: Sequence[str] = (),
+    kat: int = 1,
+    fake_indicator: bool = False,
 ) -> RoundScore:
     """Score one round [R-PENALTY, R-JOKER-FINISH, R-ONE-TURN, R-SCORE, R-EXTRA-PENALTY].
 
@@ -687,9 +948,18 @@ def score_round(
     per hand, in input order, each with its extras in input order. Raises
     :class:`ScoreError` (see :func:`validate_round`; an extra to someone not
     at the table, or of 0 or fewer points).
+
+    The round's facts under the house rules (``rules.house``): ``declared``, the
+    names of the players who declared pairs [R-PAIRS-DECLARE]; ``kat``, the table's
+    multiplier, 1–64 [R-KATLAMA]; ``fake_indicator``, a riziko round [R-RIZIKO].
+    Each needs its house switch on (else :class:`ScoreError`); a ``fed-opening`` or
+    ``layoff-takeback`` extra likewise [R-FED-OPENING, R-LAYOFF-TAKEBACK]. All four
+    players marked pairs void the round under R-PAIRS-CAP: every player's points 0,
+    the extras still count.
     """
     rules = rules or ScoreRules()
     won = validate_round(ending, winner, hands, rules)
+    declared_ids = _check_house(hands, won, rules, declared, kat, fake_indicator)
     owed: dict[int, list[ExtraPenalty]] = {}
     for extra in extras:
         check_name(extra.name, "extra penalty for")
@@ -705,57 +975,114 @@ def score_round(
                 f"extra penalty for '{extra.name}': {extra.points} points; an extra penalty"
                 " costs 1 point or more [R-EXTRA-PENALTY]"
             )
+        _check_house_extra(extra, hand, hands, rules, declared_ids)
         owed.setdefault(id(hand), []).append(replace(extra, name=hand.name))
     empty = (
         ending == "stock"
         and rules.nobody_opened_scores_nothing
         and all(h.state == "not" for h in hands)
     )
+    void = rules.house.pairs_cap and len(hands) == 4 and all(h.state == "pairs" for h in hands)
     pairs_winner = (
         rules.pairs_finish_doubles
         and won is not None
         and won.state == "pairs"
         and ending not in ("one-turn", "one-turn-joker")
     )
+    gain, ladder = _finish(ending, won, hands, rules)
+    round_multiplier = kat * (2 if fake_indicator else 1)
+    finish = _Finish(ladder, pairs_winner, round_multiplier, empty, void)
     rows: list[PlayerScore] = []
     for hand in hands:
         if hand is won:
-            gain = WINS[ending]
             rule = "R-SCORE"
             if ending in OPEN_FINISH_ENDINGS and rules.open_finish == "double":
-                gain, rule = 2 * gain, "R-OPEN-FINISH"
+                rule = "R-OPEN-FINISH"
+            if ladder is not None and ladder > 1:
+                rule = "R-FINISH-TABLE"
             reason = _WIN_REASONS[ending].format(gain)
-            if rules.sheet == "paper":
-                reason = f"{reason}, written -{gain} on the paper sheet"
+            if ladder is not None and ladder > 1:
+                reason = f"{reason} (okey-plus finish table)"
+            amount = gain * round_multiplier
+            if void:
+                amount, rule = 0, "R-PAIRS-CAP"
+                reason = "all four opened with pairs: the round is void and dealt again"
+            elif round_multiplier != 1:
+                reason = f"{reason}, times {round_multiplier} for the round: {amount}"
+            if rules.sheet == "paper" and not void:
+                reason = f"{reason}, written -{amount} on the paper sheet"
             rows.append(
                 PlayerScore(
-                    hand.name, hand.state, (), True, 0, None, rules.sign * gain, rule, reason,
-                    sign=rules.sign,
+                    hand.name, hand.state, (), True, 0, None, rules.sign * amount, rule, reason,
+                    sign=rules.sign, round_multiplier=round_multiplier,
+                    winner_amount=0 if void else gain, declared=id(hand) in declared_ids,
                 )
             )  # fmt: skip
         else:
-            rows.append(_score_loser(hand, ending, rules, empty, pairs_winner))
+            rows.append(_score_loser(hand, ending, rules, finish, id(hand) in declared_ids))
         rows[-1] = replace(rows[-1], extras=tuple(owed.get(id(hand), ())))
-    return RoundScore(ending, won.name if won else None, rules, tuple(rows))
+    return RoundScore(
+        ending, won.name if won else None, rules, tuple(rows), kat, fake_indicator, void
+    )
+
+
+def _check_house_extra(
+    extra: ExtraPenalty,
+    hand: PlayerHand,
+    hands: Sequence[PlayerHand],
+    rules: ScoreRules,
+    declared_ids: set[int],
+) -> None:
+    """Refuse a house extra whose rule is off, and a fed opening whose taker is not
+    at the table, is the discarder, or declared pairs (the +101 falls)
+    [R-FED-OPENING, R-PAIRS-DECLARE, R-LAYOFF-TAKEBACK]."""
+    house = HOUSE_EXTRAS.get(extra.kind)
+    if house is None:
+        return
+    _, rule, switch = house
+    if not getattr(rules.house, switch):
+        raise ScoreError(
+            f"extra for {quote(hand.name)}: {extra.kind} is the house rule {rule}"
+            f" ({HOUSE_OPTIONS[switch]}), not played at this table [{rule}]"
+        )
+    if not extra.taker:
+        return
+    taker = _match_player(hands, extra.taker)
+    if taker is None or taker is hand:
+        who = "the discarder" if taker is hand else "not one of the players"
+        raise ScoreError(
+            f"extra for {quote(hand.name)}: fed-opening {quote(extra.taker)}: the taker is"
+            f" {who} [R-FED-OPENING]"
+        )
+    if id(taker) in declared_ids:
+        raise ScoreError(
+            f"extra for {quote(hand.name)}: {quote(taker.name)} declared pairs, so feeding"
+            " that opening costs nothing [R-PAIRS-DECLARE, R-FED-OPENING]"
+        )
 
 
 def round_json(score: RoundScore) -> dict[str, Any]:
     """The scored round as a JSON-ready dict (keys in this order)::
 
     {"end": "joker", "winner": "Ali" | null,
-     "rules": {"joker_left_points": 101, "nobody_opened_scores_nothing": false},
+     "rules": {"joker_left_points": 101, "nobody_opened_scores_nothing": false, …},
+     "house": {every switch of HouseRules} [R-TEAMS, R-RIZIKO, …],
      "players": [{"name", "state" (null for a winner given no state),
                   "tiles" (codes, canonical order), "base_penalty", "multiplier"
                   (null for the winner), "points", "rule", "reason",
                   "extras": [{"kind", "penalty" (points, positive), "points"
                               (-penalty), "rule": "R-EXTRA-PENALTY", "reason"}],
-                  "result" (points plus the extras' points)}],
-     "total": int (the sum of the results)}
+                  "result" (points plus the extras' points),
+                  "declared" (declared pairs), "parts" (:func:`parts_json`)}],
+     "total": int (the sum of the results),
+     "kat": int, "fake_indicator": bool, "round_multiplier": {"value", "rules"},
+     "void": bool, "teams": [{"players": [2 names], "result"}] (empty unless R-TEAMS)}
     """
     return {
         "end": score.ending,
         "winner": score.winner,
         "rules": score.rules.to_json(),
+        "house": score.rules.house.to_json(),
         "players": [
             {
                 "name": p.name,
@@ -768,10 +1095,51 @@ def round_json(score: RoundScore) -> dict[str, Any]:
                 "reason": p.reason,
                 "extras": [extra_json(e, p.sign) for e in p.extras],
                 "result": p.result,
+                "declared": p.declared,
+                "parts": parts_json(p),
             }
             for p in score.players
         ],
         "total": score.total,
+        "kat": score.kat,
+        "fake_indicator": score.fake_indicator,
+        "round_multiplier": {
+            "value": score.round_multiplier,
+            "rules": _round_rules(score),
+        },
+        "void": score.void,
+        "teams": [{"players": list(names), "result": result} for names, result in score.teams],
+    }
+
+
+def _round_rules(score: RoundScore) -> list[str]:
+    out = []
+    if score.kat != 1:
+        out.append("R-KATLAMA")
+    if score.fake_indicator:
+        out.append("R-RIZIKO")
+    return out
+
+
+def parts_json(p: PlayerScore) -> dict[str, Any]:
+    """A player's points as named parts (what a referee checks), keys in this order:
+    ``{"hand_penalty", "pairs_multiplier", "finish_multiplier" (null for the winner),
+    "okey_surcharge", "round_multiplier", "winner_amount" (null for the others),
+    "extras": [{"kind", "rule", "points"}]}``. A loser's ``points`` is
+    ``-(hand_penalty * pairs_multiplier * finish_multiplier * round_multiplier +
+    okey_surcharge)``, the winner's ``winner_amount * round_multiplier`` (signs turned
+    on the paper sheet); the result adds the extras [R-PENALTY, R-PAIRS-DECLARE,
+    R-OKEY-LEFT, R-FINISH-TABLE, R-KATLAMA, R-RIZIKO, R-EXTRA-PENALTY]."""
+    return {
+        "hand_penalty": p.hand_points if not p.winner else 0,
+        "pairs_multiplier": p.pairs_multiplier,
+        "finish_multiplier": p.multiplier,
+        "okey_surcharge": p.okey_surcharge,
+        "round_multiplier": p.round_multiplier,
+        "winner_amount": p.winner_amount,
+        "extras": [
+            {"kind": e.kind, "rule": e.rule, "points": -p.sign * e.points} for e in p.extras
+        ],
     }
 
 
