@@ -60,7 +60,7 @@ PROFILE_KEYS: dict[str, tuple[tuple[Any, ...], str]] = {
     "teams": (BOOL, "R-TEAMS"),
     "layoff-per-end": (("int", 1, 13), "R-LAYOFF-LIMIT"),
     "layoff-takeback": (BOOL, "R-LAYOFF-TAKEBACK"),
-    # playfix (issue 34): the freed-joker switch of the opening turn goes here at merge
+    "freed-joker-melds": (BOOL, "R-RETRIEVE"),
 }
 """Every key a profile may hold → (its kind, the rule id it switches). The keys are the
 options of the commands that take rules, by the same names; ``indicator-twin`` and
