@@ -4,11 +4,20 @@ budget in both engines), one test each, exact messages and exit codes."""
 from __future__ import annotations
 
 import json
-from typing import Any
+import os
+import subprocess
+import sys
+from typing import Any, Literal
 
+import pytest
 from click.testing import CliRunner
 
 from rummy101_solver.cli import main
+from rummy101_solver.cli.guard import run_guarded
+from rummy101_solver.engine import sweep
+from rummy101_solver.engine.sweep_python import Sweep
+from rummy101_solver.game.parsing import parse_rack
+from rummy101_solver.game.tiles import Colour, Face
 
 
 def invoke(*args: str, input: str | bytes | None = None) -> tuple[str, str, int]:
@@ -76,3 +85,64 @@ def test_binary_stdin_is_not_text_not_five_lines() -> None:
     # one bad byte on one line: the tile reader names it, as before
     _, err, code = invoke("solve", input=b"R1 R2 \xff\n")
     assert code == 2 and err.startswith("Error: '\\xff' (tile 3): not a tile;")
+
+
+# --- item 24: one memory budget for both sweep engines ----------------------------------
+
+ALL_FACES = [Face(Colour(c), n) for c in "RBKY" for n in range(1, 14)]
+RACK_21 = "R1 R5 B3 B9 K2 K7 Y4 Y11 R12 B13 K10 Y6 R8 B6 J K12 Y1 R3 B11 K5 Y9"
+OUT_OF_MEMORY = (
+    "Error: out of memory (the sweep placing up to 3 tiles needs more than 1000000 bytes):"
+    " a bar far above what the rack can reach needs very many drawn tiles; try a lower bar\n"
+)
+
+
+def _rummy101(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    command = [sys.executable, "-m", "rummy101_solver", *args]
+    return subprocess.run(command, env={**os.environ, **env}, capture_output=True, text=True,
+                          timeout=300, check=False)  # fmt: skip
+
+
+def test_the_pure_python_sweep_stops_at_the_budget_as_the_compiled_one() -> None:
+    """``RUMMY101_PURE_PYTHON=1 rummy101 outs … --rising --after 250`` took 21.7 GB; the
+    compiled loops stop at their budget. Both read ``RUMMY101_SWEEP_MEMORY``, a small one
+    here: exit 2 and the same message from both (before: the pure engine answered, exit 1)."""
+    budget = {"RUMMY101_SWEEP_MEMORY": "1000000"}
+    pure = _rummy101("outs", *RACK_21.split(), "--rising", "--after", "110",
+                     env={**budget, "RUMMY101_PURE_PYTHON": "1"})  # fmt: skip
+    assert (pure.stdout, pure.stderr, pure.returncode) == ("", OUT_OF_MEMORY, 2)
+    if sweep.COMPILED:
+        compiled = _rummy101("outs", *RACK_21.split(), "--rising", "--after", "110", env=budget)
+        assert (compiled.stdout, compiled.stderr, compiled.returncode) == ("", OUT_OF_MEMORY, 2)
+
+
+def test_the_pure_python_sweep_counts_its_layers_against_the_budget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    held = parse_rack(RACK_21).face_counts
+    unseen: dict[Face | Literal["wild"], int] = {f: 2 - held.get(f, 0) for f in ALL_FACES}
+    rack = sweep.sweep_rack(held, 1, {**unseen, "wild": 1}, 20)
+    monkeypatch.setenv("RUMMY101_SWEEP_MEMORY", "50000")
+    with pytest.raises(MemoryError) as raised:
+        Sweep(rack, 6)
+    assert str(raised.value) == "the sweep placing up to 6 tiles needs more than 50000 bytes"
+    monkeypatch.setenv("RUMMY101_SWEEP_MEMORY", str(3 << 20))  # 6 tiles: 66 MB measured
+    with pytest.raises(MemoryError) as raised:
+        Sweep(rack, 6)
+    assert str(raised.value) == "the sweep placing up to 6 tiles needs more than 3 MiB"
+    monkeypatch.delenv("RUMMY101_SWEEP_MEMORY")  # the default, 1 GiB: the same curve as before
+    assert Sweep(rack, 2).curve() == [36, 72, 102]  # B11 J B13; the compiled loops agree
+    assert not sweep.COMPILED or sweep.CompiledSweep(rack, 2).curve() == [36, 72, 102]
+
+
+def test_a_bare_memory_error_says_what_it_means_not_empty_parentheses(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    def run() -> None:
+        raise MemoryError
+
+    assert run_guarded(run) == 2
+    assert capsys.readouterr().err == (
+        "Error: out of memory (the question is too large): a bar far above what the rack"
+        " can reach needs very many drawn tiles; try a lower bar\n"
+    )
