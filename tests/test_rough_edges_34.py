@@ -3,15 +3,27 @@ budget in both engines), one test each, exact messages and exit codes."""
 
 from __future__ import annotations
 
+import collections.abc
+import contextlib
+import inspect
+import itertools
 import json
 import os
 import subprocess
 import sys
+import types
+import typing
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any, Literal
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+from rummy101_solver import api
+from rummy101_solver.api import BadInputError
 from rummy101_solver.cli import main
 from rummy101_solver.cli.guard import run_guarded
 from rummy101_solver.engine import sweep
@@ -146,3 +158,148 @@ def test_a_bare_memory_error_says_what_it_means_not_empty_parentheses(
         "Error: out of memory (the question is too large): a bar far above what the rack"
         " can reach needs very many drawn tiles; try a lower bar\n"
     )
+
+
+# --- item 27: every wrong type passed to the API is a BadInputError ---------------------
+
+BASE_CALLS: dict[str, tuple[tuple[Any, ...], dict[str, Any]]] = {
+    "analyse": (("R1 R2 R3",), {}),
+    "check": (("R1 R2 R3",), {}),
+    "outs": (("R1 R2 R3",), {}),
+    "play": (("R1 R2 R3",), {}),
+    "score": ((["Ali", "Bea: melds R3"],), {"winner": "Ali"}),
+    "standings": (("ledger.txt",), {}),
+    "batch": ((["R1 R2 R3"],), {}),
+    "verify": (("cases.jsonl",), {}),
+    "deal": ((), {}),
+    "simulate": ((), {"deals": 1}),
+    "rules": (("R-RUN",), {}),
+    "schema": (("solve",), {}),
+}
+"""A good call of every API function (in a folder holding its ledger and fixture file)."""
+
+WRONG = [5, 2.5, True, None, b"R1", ["R1"], {"R1": 1}, object(), "bogus", float("nan")]
+PATHS = {"ledger", "fixtures", "source", "log", "plot", "scheduler"}
+"""Parameters whose text is a path or an address: text there is not tried (no file is
+written, no cluster is asked)."""
+
+
+def _fits(value: object, hint: Any) -> bool:
+    """Whether ``value`` is of the annotated type (independent of the API's own check)."""
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        return any(_fits(value, one) for one in typing.get_args(hint))
+    if origin is Literal:
+        return value in typing.get_args(hint)
+    kinds: dict[Any, Callable[[object], bool]] = {
+        type(None): lambda v: v is None,
+        bool: lambda v: isinstance(v, bool),
+        int: lambda v: type(v) is int,
+        float: lambda v: type(v) in (int, float),
+        str: lambda v: isinstance(v, str),
+        os.PathLike: lambda v: isinstance(v, os.PathLike),
+        collections.abc.Sequence: lambda v: isinstance(v, list | tuple | str),
+        collections.abc.Mapping: lambda v: isinstance(v, dict),
+        collections.abc.Iterable: lambda v: isinstance(v, list | tuple | str | dict),
+    }
+    test = kinds.get(origin or hint)
+    return test is None or test(value)
+
+
+def _call(name: str, parameter: str, value: object) -> None:
+    """The good call of ``name`` with ``parameter`` set to ``value``; an iterator consumed."""
+    function = getattr(api, name)
+    args, kwargs = BASE_CALLS[name]
+    names = list(inspect.signature(function).parameters)
+    position = names.index(parameter)
+    if position < len(args):
+        args = (*args[:position], value, *args[position + 1 :])
+    elif inspect.signature(function).parameters[parameter].kind is inspect.Parameter.VAR_POSITIONAL:
+        args = (value,)
+    else:
+        kwargs = {**kwargs, parameter: value}
+    if name == "simulate" and parameter == "rounds":
+        kwargs = {k: v for k, v in kwargs.items() if k != "deals"}
+    result = function(*args, **kwargs)
+    if isinstance(result, collections.abc.Iterator):
+        list(itertools.islice(result, 2))
+
+
+@pytest.fixture
+def in_a_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    api.score(["Ali", "Bea: melds R3"], winner="Ali", ledger="ledger.txt")
+    (tmp_path / "cases.jsonl").write_text('{"rack": "R1 R2 R3", "expect": {}}\n')
+    return tmp_path
+
+
+def test_every_wrong_type_for_every_api_parameter_is_bad_input(in_a_folder: Path) -> None:
+    """Each public API function, each parameter, each value not of its annotated type:
+    a :class:`BadInputError` (before: ``score(..., end=5)`` raised ``TypeError``; a wrong
+    type for an option unused in that call, such as ``deal(players=2.5)``, was taken)."""
+    assert set(BASE_CALLS) == set(api.__all__) - {"BadInputError"}
+    tried, taken = 0, []
+    for name in BASE_CALLS:
+        function = getattr(api, name)
+        hints = typing.get_type_hints(inspect.unwrap(function))
+        for parameter in inspect.signature(function).parameters:
+            for value in WRONG:
+                if _fits(value, hints[parameter]) or (parameter in PATHS and value == "bogus"):
+                    continue
+                if isinstance(value, str) and name == "rules":
+                    continue  # an id: text is its type
+                tried += 1
+                try:
+                    _call(name, parameter, value)
+                except BadInputError:
+                    continue
+                taken.append((name, parameter, value))
+    assert (taken, tried > 500) == ([], True)
+
+
+def test_score_with_an_end_that_is_not_text_is_bad_input() -> None:
+    players = ["Ali", "Bea: melds R3"]
+    with pytest.raises(BadInputError) as err:
+        api.score(players, end=5, winner="Ali")  # type: ignore[arg-type]
+    assert str(err.value) == "option 'end': 5 is not a round end, e.g. 'normal'"
+    with pytest.raises(BadInputError) as err:
+        api.score(players, winner=["Ali"])  # type: ignore[arg-type]
+    assert str(err.value) == "option 'winner': a list is not a player's name"
+    with pytest.raises(BadInputError) as err:
+        api.score(players, winner="Ali", joker_left=2.5)  # type: ignore[arg-type]
+    assert str(err.value) == "option 'joker_left': 2.5 is not a whole number"
+    with pytest.raises(BadInputError) as err:
+        api.score(players, winner="Ali", ledger=5)  # type: ignore[arg-type]
+    assert str(err.value) == "a ledger is a file path, not an int"
+    with pytest.raises(BadInputError) as err:
+        api.deal(players=2.5)  # type: ignore[arg-type]
+    assert str(err.value) == "option 'players': 2.5 is not a whole number 2–4"
+
+
+ANY_VALUE = st.one_of(
+    st.none(), st.booleans(), st.integers(), st.floats(), st.text(max_size=8),
+    st.binary(max_size=8), st.lists(st.integers(), max_size=3),
+    st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
+)  # fmt: skip
+
+
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    name=st.sampled_from(sorted(BASE_CALLS)),
+    data=st.data(),
+    value=ANY_VALUE,
+)
+def test_any_value_for_any_api_parameter_is_an_answer_or_bad_input(
+    in_a_folder: Path, name: str, data: st.DataObject, value: object
+) -> None:
+    """Any value at all: the function answers or raises :class:`BadInputError`, never
+    another error (numbers kept small where they count work: deals, samples …)."""
+    parameter = data.draw(st.sampled_from(list(inspect.signature(getattr(api, name)).parameters)))
+    if parameter in PATHS and isinstance(value, str):
+        return
+    if isinstance(value, int) and not isinstance(value, bool) and value > 3:
+        value = 3  # a count of deals, rounds, samples, draws: kept cheap
+    with contextlib.suppress(BadInputError):
+        _call(name, parameter, value)
