@@ -303,3 +303,15 @@ def test_any_value_for_any_api_parameter_is_an_answer_or_bad_input(
         value = 3  # a count of deals, rounds, samples, draws: kept cheap
     with contextlib.suppress(BadInputError):
         _call(name, parameter, value)
+
+
+# --- item 15: the README -----------------------------------------------------------------
+
+
+def test_the_readme_says_what_venv_needs_on_debian_and_how_long_the_tests_take() -> None:
+    root = Path(__file__).resolve().parent.parent
+    readme = " ".join((root / "README.md").read_text(encoding="utf-8").split())
+    assert "on Debian and Ubuntu it needs `sudo apt install python3-venv`" in readme
+    assert "4 minutes of CPU time, [measured](docs/development.md)" in readme
+    development = " ".join((root / "docs" / "development.md").read_text().split())
+    assert "needs 240 s of CPU time (236 s user, 4 s system" in development
