@@ -49,9 +49,11 @@ def let_ctrl_c_through(before: object) -> None:
     delivered now, to the handler :func:`take_ctrl_c` installed."""
     if before is None:
         return
-    # not the main thread, or an odd mask: the hold stays as it was
-    with contextlib.suppress(AttributeError, ValueError, OSError, TypeError):
+    try:
         signal.pthread_sigmask(signal.SIG_SETMASK, before)  # type: ignore[arg-type]
+    except (ValueError, OSError, TypeError):  # an odd mask: at least SIGINT goes through
+        with contextlib.suppress(ValueError, OSError):
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def leave_at_once() -> None:
