@@ -6,9 +6,10 @@ one function per command (:func:`analyse` for ``solve``, :func:`check`,
 :func:`verify`, :func:`deal`, :func:`simulate`, :func:`rules`, :func:`schema`)
 takes text and the command's flags as keywords and returns what the command
 prints with ``--format json``; bad input raises :class:`BadInputError`.
-Importing the package does not import ortools, nor even the API: each name is
-imported on first use (PEP 562), so the ``rummy101`` entry point takes
-Ctrl-C before any heavy import.
+Importing the package imports nothing at all (not even ``typing``), nor the
+API: each name is imported on first use (PEP 562), so the ``rummy101`` entry
+point (:mod:`rummy101_solver.__main__`) takes Ctrl-C before any import of
+the package runs.
 
 The code is grouped by layer, each importing only the layers below it:
 :mod:`rummy101_solver.game` (the rules of 101), :mod:`rummy101_solver.engine`
@@ -17,11 +18,13 @@ The code is grouped by layer, each importing only the layers below it:
 faces, :mod:`rummy101_solver.cli` and :mod:`rummy101_solver.api`.
 """
 
-from __future__ import annotations
-
-from typing import TYPE_CHECKING, Any
+# no import here, not even "from __future__" or typing: a Ctrl-C that lands while
+# a module loads, before the entry point holds it, would print a traceback (issue 34)
+TYPE_CHECKING = False  # what typing.TYPE_CHECKING is at run time; mypy reads it as True
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from rummy101_solver.api import (
         BadInputError,
         analyse,
@@ -55,7 +58,7 @@ __all__ = [  # the names of rummy101_solver.api.__all__ (a test checks)
 ]
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> "Any":
     """The API names, imported from :mod:`rummy101_solver.api` on first use (PEP 562),
     so ``import rummy101_solver`` (and the ``rummy101`` command, which lives under it)
     does not pay for the whole API. Raises :class:`AttributeError` for any other name."""

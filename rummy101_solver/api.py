@@ -70,6 +70,7 @@ COMMAND_FUNCTIONS = {
 """Command name → the function of this module that answers it."""
 
 P = ParamSpec("P")
+R = TypeVar("R")
 T = TypeVar("T")
 
 
@@ -112,15 +113,104 @@ def _bad_input() -> Iterator[None]:
         raise
 
 
+def _fits(value: object, hint: Any) -> bool:
+    """Whether ``value`` is of the annotated type ``hint`` (the types the API's
+    annotations use; any other type is taken as fitting)."""
+    import types
+    import typing
+    from collections.abc import Sequence
+
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        return any(_fits(value, one) for one in typing.get_args(hint))
+    if origin is Literal:
+        return any(type(value) is type(one) for one in typing.get_args(hint))
+    simple: dict[Any, Callable[[object], bool]] = {
+        type(None): lambda v: v is None,
+        bool: lambda v: isinstance(v, bool),
+        int: lambda v: isinstance(v, int) and not isinstance(v, bool),
+        float: lambda v: isinstance(v, int | float) and not isinstance(v, bool),
+        str: lambda v: isinstance(v, str),
+        os.PathLike: lambda v: isinstance(v, os.PathLike),
+        list: lambda v: isinstance(v, list | tuple),
+        tuple: lambda v: isinstance(v, list | tuple),
+        Sequence: lambda v: isinstance(v, list | tuple),
+        Mapping: lambda v: isinstance(v, Mapping),
+        Iterable: lambda v: isinstance(v, Iterable),
+    }
+    test = simple.get(origin or hint)
+    return test is None or test(value)
+
+
+def _expected(hint: Any) -> str:
+    """What a value of the annotated type ``hint`` is, in words (``None`` left out)."""
+    import types
+    import typing
+
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        words = [_expected(one) for one in typing.get_args(hint) if one is not type(None)]
+        return " or ".join(dict.fromkeys(words))
+    if origin is Literal:
+        return "one of " + ", ".join(repr(one) for one in typing.get_args(hint))
+    names = {bool: "true or false", int: "a whole number", float: "a number", str: "text",
+             os.PathLike: "a file path", Mapping: "a mapping"}  # fmt: skip
+    return names.get(origin or hint, "a list")
+
+
+def _wrong_type(function: Callable[..., Any], args: Any, kwargs: Any) -> BadInputError | None:
+    """The :class:`BadInputError` naming the first argument of ``function`` that
+    is not of its annotated type, or ``None`` when every one is."""
+    import inspect
+    import typing
+
+    from rummy101_solver.messages import show_value
+
+    try:
+        bound = inspect.signature(function).bind(*args, **kwargs)
+        hints = typing.get_type_hints(function)
+    except (TypeError, NameError):  # not a call it takes: Python's own TypeError stands
+        return None
+    for name, value in bound.arguments.items():
+        hint = hints.get(name)
+        parameter = inspect.signature(function).parameters[name]
+        values = value if parameter.kind is parameter.VAR_POSITIONAL else (value,)
+        for one in values:
+            if hint is not None and not _fits(one, hint):
+                return BadInputError(f"option '{name}': {show_value(one)} is not {_expected(hint)}")
+    return None
+
+
+def _typed(function: Callable[P, R]) -> Callable[P, R]:
+    """``function`` with a wrong type turned into :class:`BadInputError`: where an
+    argument not of its annotated type makes it fail (``TypeError``,
+    ``AttributeError``, ``OverflowError`` from deep inside), the error names that
+    argument instead (issue 34: ``score(..., end=5)`` raised ``TypeError``)."""
+
+    @functools.wraps(function)
+    def call(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return function(*args, **kwargs)
+        except (TypeError, AttributeError, OverflowError) as err:
+            bad = _wrong_type(function, args, kwargs)
+            if bad is None:
+                raise  # no argument of a wrong type: a bug, its traceback is wanted
+            raise bad from err
+
+    return call
+
+
 def _answers(function: Callable[P, dict[str, Any]]) -> Callable[P, dict[str, Any]]:
     """The API function of a command answered in :mod:`rummy101_solver.files.answers`:
-    the same keywords, defaults, docstring and result; the core's input errors
-    raised as :class:`BadInputError`."""
+    the same keywords, defaults, docstring and result; the core's input errors, and
+    arguments of a wrong type (:func:`_typed`), raised as :class:`BadInputError`."""
+
+    checked = _typed(function)
 
     @functools.wraps(function)
     def answer(*args: P.args, **kwargs: P.kwargs) -> dict[str, Any]:
         with _bad_input():
-            return function(*args, **kwargs)
+            return checked(*args, **kwargs)
 
     answer.__module__ = __name__
     return answer
@@ -194,6 +284,12 @@ def simulate(
     variant (the message names it). The options of a variant go through the
     command line's own option parser (so click is imported here).
     """
+    # the options of the other mode too: a wrong type is bad input even where unused
+    _whole("players", players, 2, 4)
+    if not isinstance(bots, str) or bots not in ("outs", "quick"):
+        raise BadInputError(f"option 'bots': {bots!r}; use 'outs' or 'quick'")
+    if log is not None and not isinstance(log, str | os.PathLike):
+        raise BadInputError(f"option 'log': a file path, not {_kind(log)}")
     if rounds is not None:
         return _simulate_rounds(rounds, seed, players, bots, variants, jobs, scheduler, plot, log)
     _whole("deals", deals, 1, 10_000_000)
@@ -406,7 +502,7 @@ def _source_lines(source: str | os.PathLike[str] | Iterable[str]) -> Iterable[st
         except OSError as err:
             raise BadInputError(f"cannot read {path!r}: {err.strerror or err}") from None
         return _lines(handle)
-    if not isinstance(source, Iterable):
+    if isinstance(source, bytes | bytearray) or not isinstance(source, Iterable):
         raise BadInputError(f"a batch source is a path or lines of text, not {_kind(source)}")
     return (line.rstrip("\r\n") if isinstance(line, str) else line for line in source)
 
@@ -477,6 +573,9 @@ def deal(
     """
     from rummy101_solver.game.deal import deal_lines
 
+    _true_or_false("round", round)  # and the options of a round, used or not
+    _true_or_false("indicator_from_deal", indicator_from_deal)
+    _whole("players", players, 2, 4)
     if round:
         from rummy101_solver.game.deal import deal_round
 
@@ -621,3 +720,12 @@ def schema(name: str) -> dict[str, Any]:
         raise BadInputError(f"a schema name is text, e.g. 'solve', not {_kind(name)}")
     with _bad_input():
         return load_schema(name)
+
+
+# a wrong type is a BadInputError in the functions defined here too (issue 34)
+simulate = _typed(simulate)
+batch = _typed(batch)
+deal = _typed(deal)
+verify = _typed(verify)
+rules = _typed(rules)
+schema = _typed(schema)

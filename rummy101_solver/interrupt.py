@@ -43,6 +43,19 @@ def take_ctrl_c() -> None:
         pass
 
 
+def let_ctrl_c_through(before: object) -> None:
+    """Put back the signal mask ``before`` (from the entry point's first hold of
+    SIGINT; ``None``: nothing was held): a Ctrl-C that waited meanwhile is
+    delivered now, to the handler :func:`take_ctrl_c` installed."""
+    if before is None:
+        return
+    try:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)  # type: ignore[arg-type]
+    except (ValueError, OSError, TypeError):  # an odd mask: at least SIGINT goes through
+        with contextlib.suppress(ValueError, OSError):
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
 def leave_at_once() -> None:
     """Exit 130 now: flush what is buffered, skip the exit handlers (they would
     join a worker pool's threads, for seconds)."""

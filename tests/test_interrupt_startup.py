@@ -76,3 +76,64 @@ def test_the_script_entry_point_is_the_guarded_main() -> None:
     assert 'rummy101 = "rummy101_solver.__main__:main"' in text
     if shutil.which("rummy101") is None:
         pytest.skip("not installed")
+
+
+KICK = r"""
+import os, sys
+AT, MODE, PACKAGE = int(sys.argv[1]), sys.argv[2], sys.argv[3]
+made = []  # the imports made by the package's own code so far
+
+
+def by_the_package():
+    frame = sys._getframe(2)
+    while frame is not None:
+        if frame.f_code.co_filename.startswith(PACKAGE):
+            return True
+        frame = frame.f_back
+    return False
+
+
+class Kick:  # a Ctrl-C landing while the AT-th of them is found and loaded
+    def find_spec(self, name, path=None, target=None):
+        if by_the_package():
+            made.append(name)
+            if len(made) == AT:
+                sys.stderr.write(f"kick: {name}\n")
+                os.kill(os.getpid(), 2)  # SIGINT, without importing signal
+        return None
+
+
+sys.meta_path.insert(0, Kick())
+sys.argv = ["rummy101", "solve", "R1", "R2", "R3"]
+if MODE == "script":  # what the installed script does
+    from rummy101_solver.__main__ import main
+    sys.exit(main())
+import runpy  # what python -m does
+runpy.run_module("rummy101_solver", run_name="__main__", alter_sys=True)
+"""
+"""A child that sends itself SIGINT while the AT-th import made by the package's own
+code is found (an import is where a Ctrl-C lands in practice: it is what takes the
+time), run as the installed script does (MODE ``script``) or as ``python -m``."""
+
+PACKAGE = Path(__file__).resolve().parent.parent / "rummy101_solver"
+
+
+@pytest.mark.parametrize("mode", ["script", "module"])
+def test_ctrl_c_during_any_import_of_the_package_is_exit_130(mode: str) -> None:
+    """Issue 34: under load, 7 of 30 Ctrl-Cs in the first tenth of a second printed a
+    traceback from the package (``__init__.py`` importing ``typing``, ``__main__.py``
+    importing ``interrupt``). Every import the package makes, up to click's, is tried."""
+    env = {**os.environ, "PYTHONPATH": str(PACKAGE.parent)}
+    names = []
+    for at in range(1, 200):
+        run = subprocess.run([sys.executable, "-c", KICK, str(at), mode, str(PACKAGE)], env=env,
+                             capture_output=True, text=True, timeout=60, check=False)  # fmt: skip
+        if not run.stderr.startswith("kick: "):
+            break  # fewer imports than that: all tried
+        name, _, err = run.stderr.partition("\n")
+        names.append(name.removeprefix("kick: "))
+        assert (run.returncode, err.lstrip("\n")) == (130, "Interrupted.\n"), (names, err)
+        if names[-1] == "click":
+            break
+    assert names[0] == "rummy101_solver.interrupt"
+    assert "click" in names

@@ -97,3 +97,53 @@ def test_the_wheel_installs_into_a_clean_venv_and_runs(tmp_path: Path) -> None:
     assert schema.returncode == 0 and '"$schema"' in schema.stdout, schema.stderr
     face = run(python, "-m", "rummy101_solver", "--version", cwd=tmp_path)
     assert face.returncode == 0 and "0.1.0" in face.stdout, face.stderr
+
+
+def test_a_build_without_the_extension_gives_the_compiled_answers(tmp_path: Path) -> None:
+    """``RUMMY101_NO_EXTENSION=1`` (setup.py) builds without the C loops, compiler or not
+    (issue 34: ``CC=/bin/false pip install .`` still built them, from a ``build/`` folder
+    left by an earlier build). The wheel is pure Python, and its answers are the
+    compiled ones of this environment."""
+    source = tmp_path / "source"
+    shutil.copytree(ROOT / "rummy101_solver", source / "rummy101_solver",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd"))  # fmt: skip
+    for name in ("pyproject.toml", "README.md", "setup.py"):
+        shutil.copy2(ROOT / name, source / name)
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
+    built = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", *build_isolation(), "-q",
+         "-w", str(tmp_path / "dist"), str(source)],
+        cwd=tmp_path, env={**env, "RUMMY101_NO_EXTENSION": "1"}, capture_output=True, text=True,
+        check=False,
+    )  # fmt: skip
+    assert built.returncode == 0, built.stderr
+    (wheel,) = (tmp_path / "dist").glob("rummy101_solver-*.whl")
+    assert wheel.name.endswith("-py3-none-any.whl"), wheel.name
+    with zipfile.ZipFile(wheel) as archive:
+        assert [n for n in archive.namelist() if "_sweepc" in n] == []
+
+    venv = tmp_path / "venv"
+    assert run(sys.executable, "-m", "venv", "--without-pip", venv, cwd=tmp_path).returncode == 0
+    python = venv / "bin" / "python"
+    put = run(sys.executable, "-m", "pip", "--python", python, "install", "-q", "--no-deps",
+              "--no-index", wheel, cwd=tmp_path)  # fmt: skip
+    assert put.returncode == 0, put.stderr
+    packages = Path(run(python, "-c", "import site; print(site.getsitepackages()[0])",
+                        cwd=tmp_path).stdout.strip())  # fmt: skip
+    (packages / "borrowed-dependencies.pth").write_text(
+        "\n".join(site.getsitepackages()) + "\n", encoding="utf-8"
+    )
+    engine = run(python, "-c", "from rummy101_solver.engine import sweep; print(sweep.COMPILED)",
+                 cwd=tmp_path)  # fmt: skip
+    assert engine.stdout == "False\n", engine.stderr
+
+    from rummy101_solver.engine import sweep
+
+    rack = [*RACK, "R1", "R5", "B3", "B9", "K2", "K7", "Y4", "Y11", "B6", "J", "Y9"]
+    for command in (["outs", *rack, "--format", "json"],
+                    ["solve", *rack, "--alternatives", "0", "--format", "json"],
+                    ["outs", *rack, "--rising", "--after", "110"]):  # fmt: skip
+        pure = run(venv / "bin" / "rummy101", *command, cwd=tmp_path)
+        here = CliRunner().invoke(main, command)
+        assert (pure.returncode, pure.stdout) == (here.exit_code, here.output), command
+    assert sweep.COMPILED or "RUMMY101_PURE_PYTHON" in os.environ  # compared with the C loops

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -208,13 +209,19 @@ def stdin_is_terminal() -> bool:
     return stream is not None and stream.isatty()
 
 
+_NOT_UTF8 = re.compile("[\udc80-\udcff]")
+"""A byte that is not UTF-8, as :func:`~rummy101_solver.lines.read_lines` keeps it."""
+
+
 def read_stdin_lines(limit: int = MAX_STDIN) -> list[tuple[int, str]]:
     """The lines of stdin as (1-based number, text), split at ``\n`` only (a
     ``\r`` before it dropped). Bytes that are not UTF-8 are kept as lone
     surrogates, as in the arguments, so a message shows them as ``\xff``.
 
     Fails (exit 2) for a line over :data:`~rummy101_solver.lines.MAX_LINE`
-    bytes, for more than ``limit`` characters in all, and when stdin cannot be read.
+    bytes, for more than ``limit`` characters in all, when stdin cannot be read,
+    and when it is not text: a NUL byte, or bytes that are not UTF-8 on two
+    lines (on one line only, the reader of that line names the bad token).
     """
     stream = sys.stdin
     buffer = getattr(stream, "buffer", None)
@@ -222,10 +229,20 @@ def read_stdin_lines(limit: int = MAX_STDIN) -> list[tuple[int, str]]:
         buffer = io.BytesIO(stream.read().encode("utf-8", "surrogateescape"))
     lines: list[tuple[int, str]] = []
     size = 0
+    not_utf8 = 0  # the first line holding a byte that is not UTF-8
     try:
         for number, line in enumerate(read_lines(buffer), start=1):
             if isinstance(line, LongLine):
                 fail(f"stdin, line {number}: {line.message}")
+            if "\0" in line:
+                fail(f"stdin is not text: line {number} holds a NUL byte")
+            if _NOT_UTF8.search(line):
+                if not_utf8:
+                    fail(
+                        f"stdin is not text: lines {not_utf8} and {number} hold bytes"
+                        " that are not UTF-8"
+                    )
+                not_utf8 = number
             size += len(line) + 1
             if size > limit:
                 fail(f"stdin holds more than {limit} characters; give the input in smaller parts")

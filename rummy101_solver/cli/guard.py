@@ -230,8 +230,9 @@ def _run_guarded(run: Callable[[], Any], handed: list[bool]) -> int:
     except MemoryError as err:
         _flush_stdout()
         _say(
-            f"Error: out of memory ({err or 'the question is too large'}): a bar far above"
-            " what the rack can reach needs very many drawn tiles; try a lower bar"
+            # a bare MemoryError has no text: say what it means, never "()"
+            f"Error: out of memory ({str(err) or 'the question is too large'}): a bar far"
+            " above what the rack can reach needs very many drawn tiles; try a lower bar"
         )
         return EXIT_BAD_INPUT
     except Exception as err:

@@ -119,6 +119,19 @@ static int slots_g; /* set per sweep before layer calls (single-threaded, GIL he
 static size_t op_bytes = 0;
 static size_t BUDGET = (size_t)1 << 30; /* 1 GiB; RUMMY101_SWEEP_MEMORY (bytes) changes it */
 
+/* the error of a failed allocation: over the budget, the budget's message (as
+ * the pure-Python engine words it, sweep_steps.over_budget); else out of memory */
+static PyObject *no_memory(int limit) {
+    if (op_bytes <= BUDGET) return PyErr_NoMemory();
+    if (BUDGET >= ((size_t)1 << 20))
+        return PyErr_Format(PyExc_MemoryError,
+                            "the sweep placing up to %d tiles needs more than %zu MiB", limit,
+                            BUDGET >> 20);
+    return PyErr_Format(PyExc_MemoryError,
+                        "the sweep placing up to %d tiles needs more than %zu bytes", limit,
+                        BUDGET);
+}
+
 static void *lalloc(Layer *L, size_t bytes) {
     return L->arena ? arena_alloc(L->arena, bytes) : malloc(bytes);
 }
@@ -1137,11 +1150,7 @@ static PyObject *Sweep_new_fwd(PyTypeObject *type, PyObject *args, PyObject *kw)
                 0 ||
             (S->rec_ok && index_records(S, step, S->fwd[step + 1].n) < 0)) {
             Py_DECREF(S);
-            if (op_bytes > BUDGET)
-                return PyErr_Format(PyExc_MemoryError,
-                                    "the sweep placing up to %d tiles needs more than %zu MiB",
-                                    limit, BUDGET >> 20);
-            return PyErr_NoMemory();
+            return no_memory(limit);
         }
     }
     free(S->rec);
@@ -1352,7 +1361,7 @@ static int placing_by_preds(SweepObject *S, int step, Layer *after, int d, int b
 static PyObject *Sweep_backward(SweepObject *S, PyObject *args) {
     int bar;
     if (!PyArg_ParseTuple(args, "i", &bar)) return NULL;
-    if (do_backward(S, bar) < 0) return PyErr_NoMemory();
+    if (do_backward(S, bar) < 0) return no_memory(S->limit);
     Py_RETURN_NONE;
 }
 
@@ -1384,7 +1393,7 @@ static PyObject *Sweep_outs(SweepObject *S, PyObject *args) {
     int bar, dist;
     if (!PyArg_ParseTuple(args, "ii", &bar, &dist)) return NULL;
     if (bar < 1) bar = 1;
-    if (do_backward(S, bar) < 0) return PyErr_NoMemory();
+    if (do_backward(S, bar) < 0) return no_memory(S->limit);
     int found[52] = {0};
     for (int step = 0; step < NSTEPS; step++) {
         int face;
@@ -1418,7 +1427,7 @@ static PyObject *Sweep_row_distances(SweepObject *S, PyObject *args) {
     int bar, base;
     if (!PyArg_ParseTuple(args, "ii", &bar, &base)) return NULL;
     if (bar < 1) bar = 1;
-    if (do_backward(S, bar) < 0) return PyErr_NoMemory();
+    if (do_backward(S, bar) < 0) return no_memory(S->limit);
     PyObject *out = PyDict_New();
     if (!out) return NULL;
     Opt opts[MAXMOVES];
@@ -1476,7 +1485,7 @@ static PyObject *Sweep_row_outs(SweepObject *S, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "row_outs: a held face and 1 <= d <= limit");
         return NULL;
     }
-    if (do_backward(S, bar) < 0) return PyErr_NoMemory();
+    if (do_backward(S, bar) < 0) return no_memory(S->limit);
     slots_g = S->slots;
     op_bytes = 0;
     int c0 = face / 13, n0 = face % 13 + 1, si = (n0 - 1) * 5 + c0;
@@ -1570,7 +1579,7 @@ static PyObject *Sweep_row_outs(SweepObject *S, PyObject *args) {
         layer_free(&H[s]);
     }
     free_tmp(tmp);
-    if (rc < 0) return PyErr_NoMemory();
+    if (rc < 0) return no_memory(S->limit);
     return faces_result(found, wild);
 }
 

@@ -88,9 +88,13 @@ class CheckResult:
 
 
 def _kind(verdicts: list[GroupVerdict]) -> ArrangementKind:
-    kinds = {v.kind for v in verdicts if v.kind is not None}
+    """Melds, pairs or mixed [R-NO-MIX], read from the legal groups: an illegal
+    group's kind is only a guess from its size (and it has its own fault). With
+    no legal group, from all of them, never mixed (nothing is laid to mix)."""
+    legal = [v for v in verdicts if v.legal]
+    kinds = {v.kind for v in legal or verdicts if v.kind is not None}
     if "pair" in kinds and kinds - {"pair"}:
-        return "mixed"
+        return "mixed" if legal else "melds"
     return "pairs" if kinds == {"pair"} else "melds"
 
 

@@ -18,7 +18,9 @@ from rummy101_solver.engine.sweep_steps import (
     _TALLY_ADD,
     CS_BITS,
     CS_MASK,
+    ENTRY_BYTES,
     NEG,
+    STATE_BYTES,
     STEPS,
     T_SHIFT,
     U_BITS,
@@ -32,6 +34,8 @@ from rummy101_solver.engine.sweep_steps import (
     _sets_fit,
     _sorted_moves,
     _wild_cost,
+    memory_budget,
+    over_budget,
 )
 from rummy101_solver.game.tiles import WILD_TILES
 
@@ -40,11 +44,19 @@ _STEP_INDEX = {step: i for i, step in enumerate(STEPS)}
 
 class Sweep:
     """One forward sweep of a :class:`SweepRack` with at most ``limit`` placed
-    tiles; :meth:`backward` adds the backward sweep for outs and discard rows."""
+    tiles; :meth:`backward` adds the backward sweep for outs and discard rows.
+
+    Raises :class:`MemoryError` when the forward layers (or the backward ones of
+    one question) would take more than the sweep's memory budget
+    (:func:`~rummy101_solver.engine.sweep_steps.memory_budget`, counted as
+    :data:`~rummy101_solver.engine.sweep_steps.ENTRY_BYTES` an entry), as the
+    compiled loops do."""
 
     def __init__(self, rack: SweepRack, limit: int, *, bar: int = 0) -> None:
         self.rack = rack
         self.limit = limit
+        self._budget = memory_budget()
+        self._held = 0  # bytes counted against the budget: the layers kept so far
         self.bar = max(0, bar)
         # points of the rack's tiles at the colour steps from each step on
         self._rem = [0] * (len(STEPS) + 1)
@@ -72,6 +84,12 @@ class Sweep:
             self.steps.append((n, -1))
             cur = self._set_step(cur, n)
         self.final = cur
+
+    def _charge(self, grown: int) -> None:
+        """Raise :class:`MemoryError` when ``grown`` more bytes (a layer under
+        way) would take the sweep over its budget."""
+        if self._held + grown > self._budget:
+            raise over_budget(self.limit, self._budget)
 
     # --- steps -----------------------------------------------------------------
     def _options(
@@ -181,6 +199,7 @@ class Sweep:
         ]
         others = [cc for cc in range(4) if cc != c]
         (lack0, sh0), (lack1, sh1), (lack2, sh2) = ((lack[cc], cc * CS_BITS) for cc in others)
+        grown = 0  # bytes of the new layer, counted against the budget
         for key, inner in cur.items():
             cs = (key >> shift) & CS_MASK
             w = (key >> W_SHIFT) & 3
@@ -215,6 +234,8 @@ class Sweep:
                 tgt = new.get(key2)
                 if tgt is None:
                     tgt = new[key2] = {}
+                    grown += STATE_BYTES
+                size = len(tgt)
                 dku = dk << U_BITS
                 floor = self.bar - self._rest_bound(key2, n, c) if self.bar else NEG
                 for ku, v in items:
@@ -227,6 +248,9 @@ class Sweep:
                         continue
                     if tgt.get(ku2, NEG) < v:
                         tgt[ku2] = v
+                grown += (len(tgt) - size) * ENTRY_BYTES
+            self._charge(grown)
+        self._held += grown
         return self._finish(new)
 
     def _rest_bound(self, key: int, n: int, c: int) -> int:
@@ -293,6 +317,7 @@ class Sweep:
         limit = self.limit
         new: Layer = {}
         short = self._short_runs_cost(n)
+        grown = 0  # bytes of the new layer, counted against the budget
         for key, inner in cur.items():
             room = limit - (min(inner) >> U_BITS)
             for key2, dk, _, dv, _ in self._set_options(key, n):
@@ -301,6 +326,8 @@ class Sweep:
                 tgt = new.get(key2)
                 if tgt is None:
                     tgt = new[key2] = {}
+                    grown += STATE_BYTES
+                size = len(tgt)
                 dku = dk << U_BITS
                 floor = self.bar - self._rest_bound(key2, n, -1) if self.bar else NEG
                 for ku, v in inner.items():
@@ -312,6 +339,9 @@ class Sweep:
                         continue
                     if tgt.get(ku2, NEG) < v:
                         tgt[ku2] = v
+                grown += (len(tgt) - size) * ENTRY_BYTES
+            self._charge(grown)
+        self._held += grown
         return self._finish(new)
 
     def _finish(self, new: Layer) -> Layer:
@@ -374,6 +404,7 @@ class Sweep:
         back: list[Layer] = [end]
         nxt = end
         limit = self.limit
+        grown = 0  # bytes of the backward layers, counted against the budget on their own
         for step in range(len(self.steps) - 1, -1, -1):
             cur: Layer = {}
             for key, before in self.layers[step].items():
@@ -386,6 +417,9 @@ class Sweep:
                     tgt = {ku: v for ku, v in tgt.items() if v >= floor}
                 if tgt:
                     cur[key] = tgt
+                    grown += STATE_BYTES + len(tgt) * ENTRY_BYTES
+                    if grown > self._budget:
+                        raise over_budget(self.limit, self._budget)
             back.append(cur)
             nxt = cur
         back.reverse()  # back[i]: before step i; back[-1]: the end

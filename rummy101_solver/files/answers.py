@@ -92,6 +92,7 @@ def analyse(
         "alternatives": alternatives, "time_limit": time_limit,
     }  # fmt: skip
     case = build_case(tiles_text(rack), options)
+    true_or_false("explain", explain)
     from rummy101_solver.engine.solver import analyse as solve
     from rummy101_solver.report.render import analysis_json
 
@@ -139,7 +140,7 @@ def check(
     options = {
         "threshold": threshold, "pairs_threshold": pairs_threshold, "rising": rising,
         "after": after, "after_pairs": after_pairs, "take": take, "indicator": indicator,
-        "joker_pairs": joker_pairs, "keep": keep,
+        "joker_pairs": joker_pairs, "keep": keep, "time_limit": time_limit,
     }  # fmt: skip
     text = groups_text(arrangement)
     if rack is not None:
@@ -395,7 +396,18 @@ def score(
         round_json,
         score_round,
     )
+    from rummy101_solver.messages import show_value
 
+    # a wrong type is bad input, never a TypeError from deep inside (issue 34)
+    if not isinstance(end, str):
+        raise OptionError(f"option 'end': {show_value(end)} is not a round end, e.g. 'normal'")
+    if winner is not None and not isinstance(winner, str):
+        raise OptionError(f"option 'winner': {show_value(winner)} is not a player's name")
+    if isinstance(joker_left, bool) or not isinstance(joker_left, int):
+        raise OptionError(f"option 'joker_left': {show_value(joker_left)} is not a whole number")
+    true_or_false("nobody_opened_scores_nothing", nobody_opened_scores_nothing)
+    if ledger is not None and not isinstance(ledger, str | os.PathLike):
+        raise OptionError(f"a ledger is a file path, not {kind_of(ledger)}")
     if isinstance(players, str):
         lines = (line.strip() for line in players.splitlines())
         players = [line for line in lines if line and not line.startswith("#")]

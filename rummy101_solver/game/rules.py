@@ -329,6 +329,29 @@ def _seq(faces: list[Face | None]) -> str:
     return "-".join(str(f.number) if f else "J" for f in faces)
 
 
+def _gaps_text(fixed: list[Face | None], gaps: int, free: int, pinned: int) -> str:
+    """Why a run with ``gaps`` numbers missing cannot be closed by its ``free``
+    (unpinned) jokers; ``pinned``: its jokers pinned to a number (``J=R8``),
+    which fill no gap [R-RUN, R-WILD]."""
+    seq = _seq(fixed)
+    if free == 0 and pinned == 0:
+        return f"{seq} is not consecutive: {gaps} missing, no joker"
+    if free == 0 and pinned == 1:
+        return f"{seq} is not consecutive: {gaps} missing; its joker is pinned and fills no gap"
+    if free == 0:
+        return (
+            f"{seq} is not consecutive: {gaps} missing; its {pinned} jokers are pinned"
+            " and fill no gap"
+        )
+    if pinned == 0 and free == 1:
+        return f"{seq} is not consecutive: {gaps} missing, only 1 joker"
+    if pinned == 0:
+        return f"{seq} is not consecutive: {gaps} missing, only {free} jokers"
+    if free == 1:
+        return f"{seq} is not consecutive: {gaps} missing, only 1 joker not pinned"
+    return f"{seq} is not consecutive: {gaps} missing, only {free} jokers not pinned"
+
+
 def _judge_pair(tiles: list[tuple[Tile, Face | None]], rules: Rules) -> GroupVerdict:
     """Two tiles of one colour and number; a joker may replace one [R-PAIR]."""
     fixed = [pin if t.is_wild else t.face for t, pin in tiles]
@@ -442,12 +465,9 @@ def _judge_run(tiles: list[tuple[Tile, Face | None]], any_order: bool = False) -
         low, high = min(numbers), max(numbers)
         gaps = high - low + 1 - len(numbers)
         if gaps > free:
-            need = "no joker" if free == 0 else f"only {free} joker" + ("s" * (free > 1))
+            pinned = sum(1 for t, pin in tiles if t.is_wild and pin is not None)
             return GroupVerdict(
-                "run",
-                tuple(fixed),
-                0,
-                (Broken("R-RUN", f"{_seq(fixed)} is not consecutive: {gaps} missing, {need}"),),
+                "run", tuple(fixed), 0, (Broken("R-RUN", _gaps_text(fixed, gaps, free, pinned)),)
             )
         extra = free - gaps
         start = low - max(0, extra - (13 - high))
