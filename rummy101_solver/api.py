@@ -281,13 +281,13 @@ def _simulate_rounds(rounds: int, seed: int, players: int, bots: str,
     if plot is not None:
         _plot_ready(plot)
     kind: Literal["outs", "quick"] = "quick" if bots == "quick" else "outs"
-    lines: list[bytes] = []
+    lines: list[bytes] = []  # one block a round
     on_round = None
     if log is not None:
-        from rummy101_solver.files.round_log import round_lines
+        from rummy101_solver.files.round_log import round_bytes
 
         def on_round(variant: RoundVariant, result: RoundResult) -> None:
-            lines.extend(round_lines(variant, result))
+            lines.append(round_bytes(variant, result))
 
     if scheduler is not None:
         with _scheduler(scheduler) as (executor, _):
@@ -301,13 +301,15 @@ def _simulate_rounds(rounds: int, seed: int, players: int, bots: str,
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             result = run(rounds, seed, players, parsed, executor=pool, on_round=on_round,
                          bots=kind)  # fmt: skip
-    if log is not None:
+    if log is not None:  # round by round, as simulate --log: it ends on a whole round
+        from rummy101_solver.files.durable import FileError, RecordLog
+
         try:
-            with open(log, "wb") as out:
-                out.writelines(lines)
-        except OSError as err:
-            why = err.strerror or err
-            raise BadInputError(f"log {os.fspath(log)!r}: cannot write: {why}") from err
+            with RecordLog(os.fspath(log), f"log {os.fspath(log)!r}", FileError) as out:
+                for block in lines:
+                    out.write(block)
+        except FileError as err:
+            raise BadInputError(str(err)) from err
     if plot is not None:
         from rummy101_solver.report.plot import plot_rounds
 

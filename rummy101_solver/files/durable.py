@@ -28,9 +28,9 @@ The match ledger (:mod:`~rummy101_solver.files.ledger`), ``track``'s game file
   mode, owner and links (through a symbolic link, its target is written; a file
   with hard links is written in place) and is never left half-written; its
   temporary file has no name until the last moment, so a kill leaves none.
-- **Logs end on a whole record.** :class:`RecordLog` writes each group of
-  lines (a round of ``simulate --log``) with one ``os.write`` while SIGTERM is
-  held, and cuts a failed write off again.
+- **Logs end on a whole round.** :class:`RecordLog` writes each round of
+  ``simulate --log`` with one ``os.write`` while SIGTERM and SIGINT are held,
+  and cuts a failed write off again.
 
 Every error is the caller's own error class (a subclass of :class:`FileError`),
 its ``str()`` one line naming the file. POSIX only (``fcntl``), as the ledger.
@@ -256,31 +256,35 @@ def held_signals() -> Iterator[None]:
 
 
 class RecordLog:
-    """A log written group by group (a round of ``simulate --log``): each group
-    of lines goes out with one ``os.write`` while SIGTERM and SIGINT are held,
-    so the log ends on a whole group whenever the process is stopped. A write
-    that fails (a full disk, ``/dev/full``, ``ulimit -f``) is cut off again
-    back to the last whole group (a regular file) and raises ``error`` naming
-    ``name`` (the option, e.g. ``--log x.jsonl``). Use as a context manager;
-    closing never raises."""
+    """A log written round by round (``simulate --log``): each round's lines go
+    out with one ``os.write`` while SIGTERM and SIGINT are held, so the log ends
+    on a whole round whenever the process is stopped. A write that fails (a
+    full disk, ``/dev/full``, ``ulimit -f``) is cut off again back to the last
+    whole round (a regular file) and raises ``error`` naming ``name`` (the
+    option and the file, e.g. ``--log 'x.jsonl'``). Use as a context manager;
+    closing never raises (nothing is buffered)."""
 
     def __init__(self, path: str, name: str, error: type[FileError]) -> None:
-        refuse_dangling(path, name, error)
-        self.path = path
         self.name = name
         self.error = error
-        self.fd = open_fd(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, error)
-        self.regular = stat.S_ISREG(os.fstat(self.fd).st_mode)
         self.size = 0
-        self.groups = 0
+        self.rounds = 0
+        refuse_dangling(path, name, error)
+        flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC | os.O_NONBLOCK
+        try:
+            self.fd = os.open(path, flags, 0o644)
+        except OSError as bad:
+            raise error(self._why(bad.strerror or str(bad))) from bad
+        os.set_blocking(self.fd, True)
+        self.regular = stat.S_ISREG(os.fstat(self.fd).st_mode)
 
     def write(self, data: bytes) -> None:
-        """Append one whole group of lines (raises ``error``, the log ending
-        on the group before)."""
+        """Append one whole round's lines (raises ``error``, the log ending on
+        the round before)."""
         with held_signals():
+            written = 0
             try:
-                written = os.write(self.fd, data)
-                while written < len(data):  # a pipe may take a group in parts
+                while written < len(data):  # a pipe may take a round in parts
                     more = os.write(self.fd, data[written:])
                     if more == 0:
                         break
@@ -288,15 +292,16 @@ class RecordLog:
             except OSError as bad:
                 self._cut()
                 raise self.error(self._why(bad.strerror or str(bad))) from bad
-            if written != len(data):
-                self._cut()
-                raise self.error(self._why(f"only {written} bytes of {len(data)} written"))
             self.size += written
-            self.groups += 1
+            self.rounds += 1
 
     def _why(self, reason: str) -> str:
-        kept = f"; the log ends on the {self.groups} whole rounds before" if self.regular else ""
-        return f"{self.name}: cannot write: {reason}{kept}"
+        if self.size and self.regular:
+            return (
+                f"{self.name}: cannot write: {reason}; the log ends on a whole round"
+                f" (rounds written: {self.rounds})"
+            )
+        return f"{self.name}: cannot write: {reason}"
 
     def _cut(self) -> None:
         if self.regular:
