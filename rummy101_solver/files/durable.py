@@ -384,6 +384,18 @@ def _write_in_place(target: str, data: bytes) -> None:
         os.close(fd)
 
 
+def _name(fd: int, folder: str, temporary: str) -> None:
+    """Give the unnamed file open at ``fd`` the name ``temporary`` (``linkat``
+    with ``AT_SYMLINK_FOLLOW`` through ``/proc``: ``os.link`` calls it only
+    when a folder descriptor is given)."""
+    where = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    try:
+        os.link(f"/proc/self/fd/{fd}", os.path.basename(temporary), dst_dir_fd=where,
+                follow_symlinks=True)  # fmt: skip
+    finally:
+        os.close(where)
+
+
 def _replace_by_rename(
     target: str, folder: str, name: str, data: bytes, status: os.stat_result
 ) -> bool:
@@ -415,7 +427,7 @@ def _replace_by_rename(
             offset += os.write(fd, view[offset:])
         os.fsync(fd)
         if unnamed:
-            os.link(f"/proc/self/fd/{fd}", temporary, follow_symlinks=True)
+            _name(fd, folder, temporary)
             named = True
         os.replace(temporary, target)
         named = False
