@@ -233,3 +233,18 @@ def test_a_toml_file_keeps_its_case_tables_comments_and_layout(tmp_path: Path) -
     before = path.read_bytes()
     out, code = verify("--write", str(path))
     assert code == 0 and path.read_bytes() == before
+
+
+def test_a_case_whose_fields_are_all_gone_gets_the_main_fields(tmp_path: Path) -> None:
+    # melds.taken exists only with a taken tile: pinned, it would leave an empty expect
+    path = tmp_path / "f.jsonl"
+    path.write_text('{"rack": "R1 R2 R3", "expect": {"melds.taken.tile": "R6"}}\n')
+    out, code = verify("--write", str(path))
+    assert code == 0, out
+    assert json.loads(path.read_text())["expect"] == {
+        "can_open": False, "recommended": None, "melds.value": 0,
+        "melds.left": ["R1", "R2", "R3"], "pairs.count": 0,
+    }  # fmt: skip
+    before = path.read_bytes()
+    assert verify("--write", str(path))[1] == 0
+    assert path.read_bytes() == before
