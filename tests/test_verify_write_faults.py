@@ -248,3 +248,15 @@ def test_a_case_whose_fields_are_all_gone_gets_the_main_fields(tmp_path: Path) -
     before = path.read_bytes()
     assert verify("--write", str(path))[1] == 0
     assert path.read_bytes() == before
+
+
+def test_write_refuses_a_fifo_before_any_case_runs(tmp_path: Path) -> None:
+    fifo = tmp_path / "f.jsonl"
+    os.mkfifo(fifo)
+    writer = subprocess.Popen(["sh", "-c", f"printf '%s' '{CASE.strip()}' > {fifo}"])
+    out, code = verify("--write", str(fifo))
+    writer.wait(timeout=30)
+    assert (out, code) == (
+        f"Error: the fixture file {fifo} is not a regular file (a FIFO); nothing written\n",
+        2,
+    )

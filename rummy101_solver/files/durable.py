@@ -331,12 +331,7 @@ def replace_file(path: str, data: bytes, what: str, error: type[E]) -> None:
     and no temporary file (at most a ``.NAME.rummy101-*`` one in the instant
     between naming and renaming, removed by the next write). Raises ``error``
     (a missing target, not a regular file, cannot write)."""
-    target = os.path.realpath(path)
-    try:
-        status = os.stat(target)
-    except OSError as bad:
-        raise error(f"{path}: cannot write: {bad.strerror}") from bad
-    refuse_special(status.st_mode, path, what, error, "; nothing written")
+    target, status = check_replaceable(path, what, error)
     folder, name = os.path.split(target)
     _remove_stale(folder, name)
     try:
@@ -344,6 +339,19 @@ def replace_file(path: str, data: bytes, what: str, error: type[E]) -> None:
             _write_in_place(target, data)
     except OSError as bad:
         raise error(f"{path}: cannot write: {bad.strerror or bad}") from bad
+
+
+def check_replaceable(path: str, what: str, error: type[E]) -> tuple[str, os.stat_result]:
+    """The file :func:`replace_file` would write (``path``, through its symbolic
+    links) and its status; raises ``error`` when it is missing or not a regular
+    file. Call it before the work too, so a refusal costs nothing."""
+    target = os.path.realpath(path)
+    try:
+        status = os.stat(target)
+    except OSError as bad:
+        raise error(f"{path}: cannot write: {bad.strerror}") from bad
+    refuse_special(status.st_mode, path, what, error, "; nothing written")
+    return target, status
 
 
 TEMPORARY = ".{name}.rummy101-{pid}"

@@ -13,8 +13,9 @@ the same bytes)::
 
 Fields per kind (schema: ``rummy101 schema game``): ``new``: ``rack``,
 ``players``, ``seat``, ``rules``; ``draw``, ``discard``: ``tile``; ``take``,
-``seen``: ``player``, ``tile``; ``lay``: ``player``, ``groups`` (each as
-written, jokers pinned ``J=R7``), ``onto`` (1-based table group or null);
+``seen``: ``player``, ``tile``; ``lay``: ``player``, ``groups`` (one group a
+string, one space between tiles, jokers pinned ``J=R7``: :func:`compact`),
+``onto`` (1-based table group or null);
 ``opened``: ``player``, ``how``, ``value``; ``undo``: nothing more.
 
 Durability, as the match ledger, from the one shared place

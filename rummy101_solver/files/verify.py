@@ -39,7 +39,7 @@ from typing import Any, BinaryIO
 
 from rummy101_solver.files.batch import CASE_OPTIONS, analyse_record, decode_json
 from rummy101_solver.files.case import OptionError
-from rummy101_solver.files.durable import FileError, replace_file
+from rummy101_solver.files.durable import FileError, check_replaceable, replace_file
 from rummy101_solver.lines import MAX_LINE, split_lines, too_long
 from rummy101_solver.messages import one_line, quote, show_value, unknown_name
 
@@ -707,6 +707,8 @@ def run_fixtures(
         raise FixtureError(
             f'{source}: no cases: a fixture file needs at least one case with "expect"'
         )
+    if write_to is not None:  # a FIFO or a device is refused before any case runs
+        check_replaceable(str(write_to), "the fixture file", FixtureError)
     commands = fixture_commands(base)
     fill = write_to is not None
     outcomes = []
