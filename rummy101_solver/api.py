@@ -526,9 +526,11 @@ def verify(
 
     With ``write`` the file's expectations are filled in (a case without
     ``expect`` gets its command's main fields) or refreshed from today's
-    output, the file is rewritten, and the result says ``"written"``: the
-    path. A JSON Lines file keeps every other byte; a TOML file is written
-    anew (comments are not kept). A case that could not run is left as it is.
+    output, the file is rewritten when that changes it, and then the result
+    says ``"written"``: the path (no ``"written"``: nothing changed, the file
+    is untouched). A JSON Lines file keeps every other byte, a TOML file its
+    tables, comments and layout; the mode, owner and links stay. A case that
+    could not run is left as it is.
 
     Raises :class:`BadInputError` when the file cannot be read or written,
     or holds no case.
