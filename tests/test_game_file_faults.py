@@ -205,8 +205,8 @@ def test_a_lay_is_stored_in_normal_form(tmp_path: Path) -> None:
         b'{"format":"rummy101-game-1","event":3,"kind":"lay","player":1,'
         b'"groups":["R3 R4 R5 R6"],"onto":null}'
     )
-    lay = Event("lay", player=2, groups=("R7   R8\tR9 |  B7 K7 Y7 ",))
-    assert compact(lay).groups == ("R7 R8 R9", "B7 K7 Y7")
+    lay = Event("lay", player=2, groups=("R7   R8,R9\ufeff |  B7 K7 Y7 / J=R1 R2 R3",))
+    assert compact(lay).groups == ("R7 R8 R9", "B7 K7 Y7", "J=R1 R2 R3")
 
 
 KILLED_WRITER = """

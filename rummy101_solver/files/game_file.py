@@ -45,6 +45,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import Any
@@ -63,7 +64,7 @@ from rummy101_solver.files.durable import (
     refuse_dangling,
     sync_directory,
 )
-from rummy101_solver.game.parsing import RackError, parse_face, parse_tile
+from rummy101_solver.game.parsing import GROUP_SEPARATORS, RackError, parse_face, parse_tile
 from rummy101_solver.game.round import (
     EVENT_KINDS,
     Event,
@@ -142,14 +143,19 @@ def event_json(event: Event, number: int) -> dict[str, Any]:
     return out
 
 
+_TOKEN = re.compile(r"[^\s,\ufeff]+")
+"""A tile as the arrangement parser reads it: between spaces, commas or a byte-order mark."""
+
+
 def compact(event: Event) -> Event:
-    """``event`` in normal form: a lay's groups one to a string, one space
-    between tiles (``"R3  R4 R5 | B7 K7 Y7"`` → ``("R3 R4 R5", "B7 K7 Y7")``);
-    the same tiles, the same lay, a short line."""
+    """``event`` in normal form: a lay's groups one to a string (split at ``|``
+    or ``/``, as :func:`~rummy101_solver.game.parsing.parse_arrangement` does),
+    one space between tiles (``"R3  R4,R5 | B7 K7 Y7"`` → ``("R3 R4 R5",
+    "B7 K7 Y7")``): the same tiles, the same lay, a short line."""
     if event.kind != "lay":
         return event
-    groups = tuple(" ".join(part.split()) for group in event.groups for part in group.split("|"))
-    return replace(event, groups=groups)
+    parts = (part for group in event.groups for part in GROUP_SEPARATORS.split(group))
+    return replace(event, groups=tuple(" ".join(_TOKEN.findall(part)) for part in parts))
 
 
 def event_line(event: Event, number: int) -> bytes:
