@@ -379,13 +379,13 @@ def _simulate_rounds(rounds: int, seed: int, players: int, bots: str,
     if plot is not None:
         _plot_ready(plot)
     kind: Literal["outs", "quick"] = "quick" if bots == "quick" else "outs"
-    lines: list[bytes] = []
+    lines: list[bytes] = []  # one block a round
     on_round = None
     if log is not None:
-        from rummy101_solver.files.round_log import round_lines
+        from rummy101_solver.files.round_log import round_bytes
 
         def on_round(variant: RoundVariant, result: RoundResult) -> None:
-            lines.extend(round_lines(variant, result))
+            lines.append(round_bytes(variant, result))
 
     if scheduler is not None:
         with _scheduler(scheduler) as (executor, _):
@@ -399,13 +399,15 @@ def _simulate_rounds(rounds: int, seed: int, players: int, bots: str,
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             result = run(rounds, seed, players, parsed, executor=pool, on_round=on_round,
                          bots=kind)  # fmt: skip
-    if log is not None:
+    if log is not None:  # round by round, as simulate --log: it ends on a whole round
+        from rummy101_solver.files.durable import FileError, RecordLog
+
         try:
-            with open(log, "wb") as out:
-                out.writelines(lines)
-        except OSError as err:
-            why = err.strerror or err
-            raise BadInputError(f"log {os.fspath(log)!r}: cannot write: {why}") from err
+            with RecordLog(os.fspath(log), f"log {os.fspath(log)!r}", FileError) as out:
+                for block in lines:
+                    out.write(block)
+        except FileError as err:
+            raise BadInputError(str(err)) from err
     if plot is not None:
         from rummy101_solver.report.plot import plot_rounds
 
@@ -644,9 +646,11 @@ def verify(
 
     With ``write`` the file's expectations are filled in (a case without
     ``expect`` gets its command's main fields) or refreshed from today's
-    output, the file is rewritten, and the result says ``"written"``: the
-    path. A JSON Lines file keeps every other byte; a TOML file is written
-    anew (comments are not kept). A case that could not run is left as it is.
+    output, the file is rewritten when that changes it, and then the result
+    says ``"written"``: the path (no ``"written"``: nothing changed, the file
+    is untouched). A JSON Lines file keeps every other byte, a TOML file its
+    tables, comments and layout; the mode, owner and links stay. A case that
+    could not run is left as it is.
 
     Raises :class:`BadInputError` when the file cannot be read or written,
     or holds no case.

@@ -153,8 +153,11 @@ def test_verify_is_verify_json(tmp_path: Path) -> None:
     shutil.copy(path, copy)
     shutil.copy(EXAMPLES / "match.jsonl", tmp_path / "match.jsonl")
     written = api.verify(copy, write=True)
-    assert written["written"] == str(copy)
-    assert copy.read_text() == path.read_text()  # the example is what --write writes
+    assert "written" not in written  # the example is what --write writes: nothing to write
+    assert copy.read_text() == path.read_text()
+    copy.write_text(path.read_text().replace("\nvalue = 0\n", "\nvalue = 1\n"))
+    assert api.verify(copy, write=True)["written"] == str(copy)
+    assert copy.read_text() == path.read_text()
     with pytest.raises(api.BadInputError, match=r"none\.jsonl"):
         api.verify(tmp_path / "none.jsonl")
 

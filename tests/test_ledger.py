@@ -513,3 +513,36 @@ def test_a_ledger_in_a_missing_folder_says_cannot_write(tmp_path: Path) -> None:
     assert out.startswith("Error: --ledger '")
     assert out.endswith("': cannot write: its folder does not exist\n")
     assert not missing.parent.exists()
+
+
+# --- a file that is not a ledger [issue 34, item 6] ---------------------------------------------
+@pytest.mark.parametrize(
+    ("data", "why"),
+    [
+        (b"hello notes", "not JSON (Expecting value at column 1)"),
+        (b"hello notes\n", "not JSON (Expecting value at column 1)"),
+        (bytes(range(7)) + b"\xff" + bytes(range(200, 240)), "not UTF-8 (byte 8)"),
+        (b'{"round": 1}', 'no round (no "format": "rummy101-ledger-1")'),
+        (b"[" * 1500, "not a round: JSON nested too deeply to read"),
+    ],
+)
+def test_a_file_with_no_round_is_not_a_ledger(tmp_path: Path, data: bytes, why: str) -> None:
+    # a line of text or random bytes without a newline is no round cut short: exit 2, saying so
+    path = tmp_path / "notes.txt"
+    path.write_bytes(data)
+    out, code = cli("standings", str(path))
+    assert (out, code) == (f"Error: {path} is not a rummy101 ledger: line 1 is {why}\n", 2)
+    out, code = cli("score", *ROUNDS[0], "--ledger", str(path))
+    assert code == 2
+    assert path.read_bytes() == data
+
+
+def test_a_first_round_cut_short_reads_as_no_round_yet(tmp_path: Path) -> None:
+    path = tmp_path / "m.jsonl"
+    path.write_bytes(b'{"format":"rummy101-ledger-1","rou')
+    out, code = cli("standings", str(path))
+    assert (out, code) == (
+        f"Warning: {path} line 1 is cut short (an interrupted write?) and holds no whole"
+        " round; left out, no round read\nNo round in the ledger yet.\n",
+        0,
+    )

@@ -483,8 +483,6 @@ def test_no_game_file_is_named_clearly(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("tail", "message"),
     [
-        (b'{"format":"rummy101-game-1","event":2,"kind":"dra', "line 2 is cut short (a write"
-         " interrupted?); nothing read: delete line 2 and tell that event again"),
         (b'{"hello": 1}\n', 'line 2: not an event of a rummy101 game file (no "format":'
          ' "rummy101-game-1")'),
         (b"not json\n", "line 2: not JSON (Expecting value at column 1)"),

@@ -448,20 +448,21 @@ def _simulate_rounds(ctx: click.Context, rounds: int, players: int, bots: str,
         rounds_text,
         simulate_rounds,
     )
+    from rummy101_solver.files.durable import FileError, RecordLog
 
     err = sys.stderr
     log = None
     try:
-        if log_path is not None:
-            log = open(log_path, "wb")  # noqa: SIM115 - closed below, also on a violation
+        if log_path is not None:  # each round one write: the log ends on a whole round
+            log = RecordLog(log_path, f"--log {quote(log_path, PATH_LIMIT)}", FileError)
         on_round = None
         if log is not None:
-            from rummy101_solver.files.round_log import round_lines
+            from rummy101_solver.files.round_log import round_bytes
 
             out = log
 
             def on_round(variant: RoundVariant, result: RoundResult) -> None:
-                out.writelines(round_lines(variant, result))
+                out.write(round_bytes(variant, result))
 
         with (
             click.progressbar(length=rounds, label="rounds", file=err,
@@ -475,9 +476,8 @@ def _simulate_rounds(ctx: click.Context, rounds: int, players: int, bots: str,
         click.echo(f"Error: simulate stopped: {violation} (the deal: rummy101 deal --round"
                    f" --players {players} --seed {violation.seed})", err=True)  # fmt: skip
         ctx.exit(EXIT_VIOLATION)
-    except OSError as oserr:  # the folder went away or filled up after the check
-        fail(f"--log {quote(log_path or '', PATH_LIMIT)}: cannot write:"
-             f" {oserr.strerror or oserr}")  # fmt: skip
+    except FileError as bad:  # the folder went away or filled up after the check
+        fail(str(bad))
     finally:
         if log is not None:
             log.close()

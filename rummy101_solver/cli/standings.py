@@ -91,6 +91,11 @@ def truncated_warning(path: str, table: Standings) -> str | None:
     """The stderr line for a last line cut short, or ``None``."""
     if table.truncated_line is None:
         return None
+    if not table.rounds:
+        return (
+            f"Warning: {path} line {table.truncated_line} is cut short (an interrupted write?)"
+            " and holds no whole round; left out, no round read"
+        )
     return (
         f"Warning: {path} line {table.truncated_line} is cut short (an interrupted write?)"
         f" and holds no whole round; left out, rounds 1–{table.rounds} read"

@@ -23,6 +23,7 @@ from rummy101_solver.files.game_file import (
     Game,
     GameFileError,
     append_event,
+    cut_warning,
     read_game,
 )
 from rummy101_solver.game.parsing import RackError, parse_face, parse_rack, parse_tile
@@ -84,6 +85,8 @@ def _record(path: str, event: Event | Callable[[Game], Event]) -> Game:
         game, recorded = append_event(path, event)
     except GameFileError as err:
         fail(str(err))
+    if warning := cut_warning(path, game, dropped=True):
+        click.echo(warning, err=True)
     from rummy101_solver.report.render import tiles_text
     from rummy101_solver.report.track import event_text
 
@@ -293,10 +296,15 @@ def _working() -> None:
 
 
 def _read(path: str) -> Game:
+    """The game file, read; a last line cut short by a killed writer is left
+    out with a warning on stderr, as ``standings`` does [issue 34]."""
     try:
-        return read_game(path)
+        found = read_game(path)
     except GameFileError as err:
         fail(str(err))
+    if warning := cut_warning(path, found, dropped=False):
+        click.echo(warning, err=True)
+    return found
 
 
 time_limit_option = click.option(

@@ -113,8 +113,13 @@ def verify(fixtures: Path, fmt: str, failures_only: bool, write: bool) -> None:
     ]  # fmt: skip
     headers = ["case", "name", "field", "expected", "got", "result"]
     lines = []
-    if write:
+    if write and "written" in data:
         lines.append(f"Wrote the expectations of {fixtures} from today's output.")
+    elif write:  # the file is left as it is, its mode, times and links too
+        lines.append(
+            f"Nothing written: {fixtures} already holds today's expectations for every case"
+            " that runs."
+        )
     if table:
         lines.append(tabulate(table, headers=headers, tablefmt=fmt, disable_numparse=True))
     total = data["passed"] + failed

@@ -13,34 +13,62 @@ the same bytes)::
 
 Fields per kind (schema: ``rummy101 schema game``): ``new``: ``rack``,
 ``players``, ``seat``, ``rules``; ``draw``, ``discard``: ``tile``; ``take``,
-``seen``: ``player``, ``tile``; ``lay``: ``player``, ``groups`` (each as
-written, jokers pinned ``J=R7``), ``onto`` (1-based table group or null);
+``seen``: ``player``, ``tile``; ``lay``: ``player``, ``groups`` (one group a
+string, one space between tiles, jokers pinned ``J=R7``: :func:`compact`),
+``onto`` (1-based table group or null);
 ``opened``: ``player``, ``how``, ``value``; ``finish``: ``player``, ``tile``
 (their last discard, or null); ``undo``: nothing more. Every number is in the
 range the commands take (``player`` 1–4, ``onto`` 1–200, ``value`` 0–9999, the
 rules as ``new`` checks them).
 
-Durability, as the match ledger (:mod:`rummy101_solver.files.ledger`): an
-event is appended under an exclusive ``flock`` with one ``os.write`` on an
-``O_APPEND`` descriptor and ``fsync``ed, after the whole file has been read
-and replayed and the event checked against the state; a refused event leaves
-the file byte-identical. A last line cut short, a foreign line, a number out of
-sequence or an event the round refuses raises :class:`GameFileError` naming the
-line; nothing is ever guessed or skipped. Reading takes a shared lock and never
-writes. POSIX only (``fcntl``).
+Durability, as the match ledger, from the one shared place
+(:mod:`rummy101_solver.files.durable`) [issue 34]: the game file must be a regular
+file (a FIFO, ``/dev/null``, ``/dev/zero``, a device or a symbolic link to a
+missing file is refused, exit 2); it is read line by line, each line at most
+:data:`~rummy101_solver.lines.MAX_LINE` bytes and the file at most
+:data:`MAX_GAME_BYTES`; a line nested too deeply or holding a number of too
+many digits names its line. An event is appended under an exclusive ``flock``
+with one ``os.write`` on an ``O_APPEND`` descriptor and ``fsync``ed, after the
+whole file has been read and replayed and the event checked against the state;
+a refused event leaves the file byte-identical. A lay is stored in normal form
+(one group a string, one space between tiles), so its line stays short.
+
+Only a writer killed mid-write (``kill -9``) leaves a last line without its
+newline: a reader leaves that line out (:attr:`Game.cut_line`, a warning), the
+next writer drops it under its lock before it appends. A last line without its
+newline that cannot be the start of an event is foreign, and refused. A file
+whose first line is no event at all (text, random bytes) is "not a rummy101
+game file"; a foreign line, a number out of sequence or an event the round
+refuses raises :class:`GameFileError` naming the line; nothing is ever guessed
+or skipped. Reading takes a shared lock and never writes. POSIX only (``fcntl``).
 """
 
 from __future__ import annotations
 
+import io
 import json
 import os
-from collections.abc import Callable
-from dataclasses import dataclass
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
 from typing import Any
 
 from rummy101_solver.files.case import MAX_PAIRS, MAX_POINTS
-from rummy101_solver.files.ledger import LedgerError, _open, _read_all, _sync_directory
-from rummy101_solver.game.parsing import RackError, parse_face, parse_tile
+from rummy101_solver.files.durable import (
+    FileError,
+    append_whole,
+    decode,
+    drop_cut_tail,
+    load_json,
+    lock,
+    looks_cut,
+    open_regular,
+    read_bounded,
+    read_lines,
+    refuse_dangling,
+    sync_directory,
+)
+from rummy101_solver.game.parsing import GROUP_SEPARATORS, RackError, parse_face, parse_tile
 from rummy101_solver.game.round import (
     EVENT_KINDS,
     Event,
@@ -53,6 +81,7 @@ from rummy101_solver.game.round import (
     undone,
 )
 from rummy101_solver.game.tiles import Face, Tile
+from rummy101_solver.lines import MAX_LINE
 
 FORMAT = "rummy101-game-1"
 """The ``format`` of every game-file line; a line without it is foreign."""
@@ -61,13 +90,20 @@ DEFAULT_GAME = "rummy101-game.jsonl"
 """The game file used when ``--game`` is not given (in the current folder)."""
 
 
-class GameFileError(ValueError):
+HEAD = f'{{"format":"{FORMAT}",'.encode()
+"""The bytes every game-file line starts with: a line cut short by a killed
+writer starts with them too (or with their first bytes)."""
+
+MAX_GAME_BYTES = 4 << 20
+"""Largest game file read, in bytes: an event takes a few dozen to a few hundred
+bytes, a round a few hundred events; a larger file is refused unread."""
+
+WHAT = "the game file"
+
+
+class GameFileError(FileError):
     """A game file that cannot be read or appended to, or an event refused.
     ``str()`` is one line; ``line`` is the 1-based line number or ``None``."""
-
-    def __init__(self, message: str, line: int | None = None) -> None:
-        super().__init__(message)
-        self.line = line
 
 
 @dataclass(frozen=True)
@@ -79,6 +115,9 @@ class Game:
     events: tuple[Event, ...]
     state: RoundState
     states: tuple[RoundState, ...]
+    cut_line: int | None = None
+    """A last line cut short by a killed writer: left out when read (its
+    number), dropped by the writer that appended after it."""
 
     @property
     def undoable(self) -> bool:
@@ -108,6 +147,21 @@ def event_json(event: Event, number: int) -> dict[str, Any]:
     elif event.kind == "finish":
         out.update(player=event.player, tile=event.tile.code if event.tile else None)
     return out
+
+
+_TOKEN = re.compile(r"[^\s,\ufeff]+")
+"""A tile as the arrangement parser reads it: between spaces, commas or a byte-order mark."""
+
+
+def compact(event: Event) -> Event:
+    """``event`` in normal form: a lay's groups one to a string (split at ``|``
+    or ``/``, as :func:`~rummy101_solver.game.parsing.parse_arrangement` does),
+    one space between tiles (``"R3  R4,R5 | B7 K7 Y7"`` → ``("R3 R4 R5",
+    "B7 K7 Y7")``): the same tiles, the same lay, a short line."""
+    if event.kind != "lay":
+        return event
+    parts = (part for group in event.groups for part in GROUP_SEPARATORS.split(group))
+    return replace(event, groups=tuple(" ".join(_TOKEN.findall(part)) for part in parts))
 
 
 def event_line(event: Event, number: int) -> bytes:
@@ -255,33 +309,44 @@ def parse_event(record: Any, number: int, indicator: Face | None, where: str) ->
 
 
 def parse_game(data: bytes, source: str = "game") -> Game:
-    """The bytes of a game file, replayed. Raises :class:`GameFileError` at the
-    first line that is cut short, foreign, out of sequence or refused by the
-    round (naming ``source`` and the line)."""
-    lines = data.split(b"\n")
-    tail = lines.pop()
-    if tail:
-        line = len(lines) + 1
-        raise GameFileError(
-            f"{source} line {line} is cut short (a write interrupted?); nothing read:"
-            f" delete line {line} and tell that event again",
-            line,
-        )
-    if not lines:
-        raise GameFileError(f"{source}: empty; start a round with 'rummy101 track new RACK'")
+    """The bytes of a game file, replayed. A last line cut short by a killed
+    writer is left out (:attr:`Game.cut_line`). Raises :class:`GameFileError`
+    at the first line that is foreign, out of sequence or refused by the round
+    (naming ``source`` and the line); a first line that is no event at all says
+    the file is not a game file."""
+    holds = ", the most a game-file line holds (an event takes a few dozen: not a game file?)"
+    return _replay(read_lines(io.BytesIO(data), source, GameFileError, MAX_LINE, holds), source)
+
+
+def _not_a_game_file(raw: bytes, source: str) -> None:
+    """Raise for a first line that is no event at all (not UTF-8, not JSON, no
+    game ``format``: text, random bytes): the file is not a game file, said
+    first [issue 34]. A line that is an event, however written, is left to the replay."""
+    where = f"{source} line 1"
+    try:
+        record = load_json(decode(raw, where, GameFileError), where, GameFileError, "an event")
+        if isinstance(record, dict) and record.get("format") == FORMAT:
+            return
+        why = f'no event (no "format": "{FORMAT}")'
+    except GameFileError as bad:
+        why = str(bad).removeprefix(f"{where}: ")
+    raise GameFileError(f"{source} is not a rummy101 game file: line 1 is {why}", 1)
+
+
+def _replay(lines: Iterable[tuple[int, bytes, bool]], source: str) -> Game:
     events: list[Event] = []
     states: list[RoundState] = []
     indicator: Face | None = None
-    for number, raw in enumerate(lines, start=1):
+    cut: int | None = None
+    for number, raw, whole in lines:
+        if not whole and looks_cut(raw, HEAD):
+            cut = number
+            break
+        if number == 1 and not raw.startswith(HEAD):
+            _not_a_game_file(raw, source)
         where = f"{source} line {number}"
-        try:
-            record = json.loads(raw.decode("utf-8"))
-        except UnicodeDecodeError as bad:
-            raise GameFileError(f"{where}: not UTF-8 (byte {bad.start + 1})", number) from bad
-        except json.JSONDecodeError as bad:
-            raise GameFileError(
-                f"{where}: not JSON ({bad.msg} at column {bad.colno})", number
-            ) from bad
+        text = decode(raw, where, GameFileError, number)
+        record = load_json(text, where, GameFileError, "an event", number)
         try:
             event = parse_event(record, number, indicator, where)
             if number == 1:
@@ -310,25 +375,55 @@ def parse_game(data: bytes, source: str = "game") -> Game:
         except GameFileError as bad:
             raise GameFileError(str(bad), number) from bad
         events.append(event)
-    return Game(tuple(events), states[-1], tuple(states))
+    if not events:
+        if cut is not None:
+            raise GameFileError(
+                f"{source} line 1 is cut short (a write interrupted?) and holds no whole"
+                " event: no round; start one with 'rummy101 track new RACK'",
+                1,
+            )
+        raise GameFileError(f"{source}: empty; start a round with 'rummy101 track new RACK'")
+    return Game(tuple(events), states[-1], tuple(states), cut)
+
+
+def cut_warning(path: str, game: Game, *, dropped: bool) -> str | None:
+    """The stderr line for a last line cut short by a killed writer: left out
+    by a reader, or ``dropped`` by the writer that appended after it; ``None``
+    when there was none."""
+    line = game.cut_line
+    if line is None:
+        return None
+    if dropped:
+        return (
+            f"Warning: {path} line {line} was cut short (an interrupted write?) and held no"
+            " whole event; it was dropped before this event was written"
+        )
+    return (
+        f"Warning: {path} line {line} is cut short (an interrupted write?) and holds no"
+        f" whole event; left out, events 1–{line - 1} read"
+    )
+
+
+def _read(fd: int, path: str) -> bytes:
+    return read_bounded(fd, MAX_GAME_BYTES, path, GameFileError,
+                        "more than a round's game file holds: not a game file?")  # fmt: skip
+
+
+def _no_such(path: str) -> GameFileError:
+    return GameFileError(f"{path}: no such game file; start one with 'rummy101 track new RACK'")
 
 
 def read_game(path: str) -> Game:
-    """The game file at ``path``, read under a shared lock and replayed. Raises
-    :class:`GameFileError` (no such file, a bad line)."""
-    if not os.path.exists(path):
-        raise GameFileError(f"{path}: no such game file; start one with 'rummy101 track new RACK'")
+    """The game file at ``path``, read under a shared lock and replayed; a last
+    line cut short by a killed writer is left out (:attr:`Game.cut_line`).
+    Raises :class:`GameFileError` (no such file, not a regular file, larger
+    than :data:`MAX_GAME_BYTES`, a bad line)."""
+    if not os.path.lexists(path):
+        raise _no_such(path)
+    fd = open_regular(path, os.O_RDONLY, WHAT, GameFileError)
     try:
-        fd = _open(path, os.O_RDONLY)
-    except LedgerError as err:
-        raise GameFileError(str(err)) from None
-    try:
-        import fcntl  # POSIX only: imported here so the CLI still starts elsewhere
-
-        fcntl.flock(fd, fcntl.LOCK_SH)
-        return parse_game(_read_all(fd), path)
-    except IsADirectoryError as bad:
-        raise GameFileError(f"{path}: {bad.strerror}") from bad
+        lock(fd, exclusive=False)
+        return parse_game(_read(fd, path), path)
     finally:
         os.close(fd)
 
@@ -342,10 +437,13 @@ def append_event(path: str, event: Event | Step) -> tuple[Game, Event]:
     """Append ``event`` (or the event ``step(game)`` builds under the lock) to the
     game file at ``path``; return the game with it and the event as recorded.
 
-    ``new`` creates the file and is refused when it holds a round already;
-    any other event needs the file. Under an exclusive ``flock``: read and
-    replay every line, check the event against the state (a refusal raises
-    :class:`GameFileError` and writes nothing), write the line with one
+    ``new`` creates the file and is refused when it holds a round already
+    (or when ``path`` is a symbolic link to a missing file); any other event
+    needs the file, a regular one. Under an exclusive ``flock``: read every line
+    (a last line cut short by a killed writer is dropped first:
+    :attr:`Game.cut_line` of the game returned), replay them, check the event
+    against the state (a refusal raises :class:`GameFileError` and writes
+    nothing), write the line (a lay in normal form: :func:`compact`) with one
     ``os.write`` on an ``O_APPEND`` descriptor, ``fsync``.
     """
     is_new = isinstance(event, Event) and event.kind == "new"
@@ -355,18 +453,19 @@ def append_event(path: str, event: Event | Step) -> tuple[Game, Event]:
             start(event)
         except RoundError as bad:
             raise GameFileError(str(bad)) from bad
-    elif not os.path.exists(path):
-        raise GameFileError(f"{path}: no such game file; start one with 'rummy101 track new RACK'")
+        refuse_dangling(path, WHAT, GameFileError)
+    elif not os.path.lexists(path):
+        raise _no_such(path)
     created = not os.path.exists(path)
+    flags = os.O_RDWR | os.O_APPEND | (os.O_CREAT if is_new else 0)
+    fd = open_regular(path, flags, WHAT, GameFileError)
     try:
-        fd = _open(path, os.O_RDWR | os.O_APPEND | (os.O_CREAT if is_new else 0))
-    except LedgerError as err:
-        raise GameFileError(str(err)) from None
-    try:
-        import fcntl
-
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        data = _read_all(fd)
+        lock(fd, exclusive=True)
+        data = read = _read(fd, path)
+        cut: int | None = None
+        if data and not data.endswith(b"\n") and looks_cut(data[data.rfind(b"\n") + 1 :], HEAD):
+            cut = data.count(b"\n") + 1  # a writer died midway: only then is a line cut
+            data = data[: data.rfind(b"\n") + 1]
         if is_new:
             assert isinstance(event, Event)
             if data:
@@ -380,26 +479,23 @@ def append_event(path: str, event: Event | Step) -> tuple[Game, Event]:
             old = parse_game(data, path)
             wanted = event(old) if callable(event) and not isinstance(event, Event) else event
             assert isinstance(wanted, Event)
-            recorded, game = _next(old, wanted)
+            recorded, game = _next(old, compact(wanted))
         line = event_line(recorded, len(game.events))
-        try:
-            written = os.write(fd, line)
-        except OSError as bad:
-            os.ftruncate(fd, len(data))
-            raise GameFileError(f"{path}: {bad.strerror}; nothing appended") from bad
-        if written != len(line):
-            os.ftruncate(fd, len(data))
-            raise GameFileError(f"{path}: only {written} bytes written; nothing appended")
-        os.fsync(fd)
+        if len(line) - 1 > MAX_LINE:
+            raise GameFileError(
+                f"{path}: event {len(game.events)} would be a line of {len(line) - 1} bytes,"
+                f" over the {MAX_LINE} a game-file line holds; nothing appended"
+            )
+        if cut is not None:  # dropped only now: a refused event leaves the file as it was
+            drop_cut_tail(fd, read)
+        append_whole(fd, line, len(data), path, GameFileError)
     except RoundError as bad:
         raise GameFileError(str(bad)) from bad
-    except IsADirectoryError as bad:
-        raise GameFileError(f"{path}: {bad.strerror}") from bad
     finally:
         os.close(fd)
     if created:
-        _sync_directory(path)
-    return game, recorded
+        sync_directory(path)
+    return replace(game, cut_line=cut), recorded
 
 
 def _next(game: Game, event: Event) -> tuple[Event, Game]:
@@ -434,6 +530,8 @@ __all__ = [
     "Game",
     "GameFileError",
     "append_event",
+    "compact",
+    "cut_warning",
     "effective",
     "event_json",
     "event_line",

@@ -43,12 +43,25 @@ import contextlib
 import io
 import json
 import os
-import stat
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, BinaryIO, cast
 
+from rummy101_solver.files.durable import (
+    FileError,
+    append_whole,
+    check_regular,
+    decode,
+    kind_of,
+    load_json,
+    lock,
+    looks_cut,
+    open_fd,
+    open_regular,
+    read_lines,
+    sync_directory,
+)
 from rummy101_solver.game.parsing import RackError, parse_tile_list
 from rummy101_solver.game.rules import NO_HOUSE_RULES
 from rummy101_solver.game.scoring import (
@@ -74,14 +87,10 @@ FORMAT = "rummy101-ledger-1"
 """The ``format`` of every ledger line; a line without it is foreign."""
 
 
-class LedgerError(ValueError):
+class LedgerError(FileError):
     """A ledger that cannot be read or appended to. ``str()`` is one line, e.g.
     ``match.jsonl line 3: not JSON (Expecting ',' delimiter at column 17)``;
     ``line`` is the 1-based line number, or ``None`` for the file as a whole."""
-
-    def __init__(self, message: str, line: int | None = None) -> None:
-        super().__init__(message)
-        self.line = line
 
 
 @dataclass(frozen=True)
@@ -226,14 +235,7 @@ def parse_round(text: str, line: int, expected: int, source: str = "ledger") -> 
     Raises :class:`LedgerError` naming ``source`` and ``line``."""
     if not text.strip():
         raise _bad(source, line, "blank; a ledger holds one round a line")
-    try:
-        record = json.loads(text)
-    except json.JSONDecodeError as bad:
-        raise _bad(source, line, f"not JSON ({bad.msg} at column {bad.colno})") from bad
-    except RecursionError:
-        raise _bad(source, line, "not a round: JSON nested too deeply to read") from None
-    except ValueError:  # an integer of more digits than Python converts
-        raise _bad(source, line, "not a round: a number with too many digits to read") from None
+    record = load_json(text, f"{source} line {line}", LedgerError, "a round", line)
     if not isinstance(record, dict) or record.get("format") != FORMAT:
         raise _bad(source, line, f'not a round of a rummy101 ledger (no "format": "{FORMAT}")')
     number = record.get("round")
@@ -303,45 +305,40 @@ TAIL_READ = MAX_LEDGER_LINE + 2
 """Bytes read from the end of a ledger before an append: the last round and its newline."""
 
 
+HOLDS = ", the most a ledger line holds (a round takes a few hundred: not a ledger?)"
+
+HEAD = f'{{"format":"{FORMAT}",'.encode()
+"""The bytes every ledger line starts with: a last line cut short starts with
+them too (or with their first bytes); any other last line is foreign."""
+
+
 def _lines(stream: BinaryIO, source: str) -> Iterator[tuple[int, bytes, bool]]:
-    """(line number, bytes without the newline, whether the newline was there) for
-    each line of ``stream``, read lazily; a line over :data:`MAX_LEDGER_LINE`
-    bytes raises :class:`LedgerError` as soon as it is seen (``/dev/zero`` included)."""
-    number = 0
-    while raw := stream.readline(MAX_LEDGER_LINE + 1):
-        number += 1
-        if raw.endswith(b"\n"):
-            yield number, raw[:-1], True
-        elif len(raw) > MAX_LEDGER_LINE:
-            raise _bad(
-                source,
-                number,
-                f"longer than {MAX_LEDGER_LINE} bytes, the most a ledger line holds"
-                " (a round takes a few hundred: not a ledger?)",
-            )
-        else:
-            yield number, raw, False
+    """:func:`~rummy101_solver.files.durable.read_lines` of a ledger: a line over
+    :data:`MAX_LEDGER_LINE` bytes raises :class:`LedgerError` as soon as it is seen."""
+    return read_lines(stream, source, LedgerError, MAX_LEDGER_LINE, HOLDS)
 
 
 def _decode(raw: bytes, number: int, source: str) -> str:
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as bad:
-        raise _bad(source, number, f"not UTF-8 (byte {bad.start + 1})") from bad
+    return decode(raw, f"{source} line {number}", LedgerError, number)
 
 
 def iter_rounds(stream: BinaryIO, source: str = "ledger") -> Iterator[LedgerRound | int]:
     """The rounds of a ledger stream, one at a time, each checked as
     :func:`parse_round` does; memory stays within one line. A last line
     without its newline (cut short) is not read: its line number (an ``int``)
-    is yielded last instead. Raises :class:`LedgerError` at the first line
+    is yielded last instead; a last line without its newline that cannot be
+    the start of a round (a line of text, random bytes) is read as a line, and
+    refused. A file whose first line is no round is not a ledger: the message
+    says so [issue 34]. Raises :class:`LedgerError` at the first line
     that is not the next round, or that is over :data:`MAX_LEDGER_LINE` bytes."""
     expected = 1
     sheet: Sheet | None = None
     for number, raw, whole in _lines(stream, source):
-        if not whole:
+        if not whole and looks_cut(raw, HEAD):
             yield number
             return
+        if number == 1 and not raw.startswith(HEAD):
+            _foreign(raw, source)
         read = parse_round(_decode(raw, number, source), number, expected, source)
         sheet = sheet or read.score.rules.sheet
         if read.score.rules.sheet != sheet:
@@ -353,6 +350,21 @@ def iter_rounds(stream: BinaryIO, source: str = "ledger") -> Iterator[LedgerRoun
             )
         yield read
         expected += 1
+
+
+def _foreign(raw: bytes, source: str) -> None:
+    """Raise for a first line that is no round of a ledger at all (not UTF-8,
+    not JSON, no ledger ``format``: a line of text, random bytes): the file is
+    not a ledger, and the message says so first [issue 34]. A line that is a
+    round, however written, is left to :func:`parse_round`."""
+    try:
+        record = load_json(_decode(raw, 1, source), f"{source} line 1", LedgerError, "a round")
+        if isinstance(record, dict) and record.get("format") == FORMAT:
+            return
+        why = f'no round (no "format": "{FORMAT}")' if raw.strip() else "blank"
+    except LedgerError as bad:
+        why = str(bad).removeprefix(f"{source} line 1: ")
+    raise LedgerError(f"{source} is not a rummy101 ledger: line 1 is {why}", 1)
 
 
 def parse_ledger(data: bytes, source: str = "ledger") -> Ledger:
@@ -373,23 +385,7 @@ def _collect(items: Iterable[LedgerRound | int]) -> Ledger:
     return Ledger(tuple(rounds), cut)
 
 
-def _read_all(fd: int) -> bytes:
-    """Every byte of the file open at ``fd`` (for small files: a game file)."""
-    chunks = []
-    offset = 0
-    while chunk := os.pread(fd, 1 << 16, offset):
-        chunks.append(chunk)
-        offset += len(chunk)
-    return b"".join(chunks)
-
-
-def _open(path: str, flags: int) -> int:
-    try:
-        fd = os.open(path, flags | os.O_CLOEXEC | os.O_NONBLOCK, 0o644)
-    except OSError as bad:
-        raise LedgerError(f"{path}: {bad.strerror}") from bad
-    os.set_blocking(fd, True)  # O_NONBLOCK only so that opening a FIFO cannot hang
-    return fd
+NOT_APPENDED = "; nothing appended"
 
 
 def check_appendable(path: str) -> None:
@@ -397,50 +393,17 @@ def check_appendable(path: str) -> None:
     link to a missing file, or anything but a regular file (a FIFO,
     ``/dev/null``, a device). A missing file is fine (it is created).
     Raises :class:`LedgerError`."""
-    _refuse_dangling(path)
-    try:
-        mode = os.stat(path).st_mode
-    except FileNotFoundError:
-        return
-    except OSError as bad:
-        raise LedgerError(f"{path}: {bad.strerror}") from bad
-    _refuse_mode(mode, path)
-
-
-def _regular(fd: int, path: str) -> None:
-    """Refuse anything but a regular file (a FIFO, ``/dev/null``, a device) as a
-    ledger to append to: rounds written there would be lost or never read back."""
-    _refuse_mode(os.fstat(fd).st_mode, path)
-
-
-def _refuse_mode(mode: int, path: str) -> None:
-    if not stat.S_ISREG(mode):
-        what = "a folder" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode) else (
-            "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "a special file"
-        )  # fmt: skip
-        raise LedgerError(f"the ledger {path} is not a regular file ({what}); nothing appended")
-
-
-def _refuse_dangling(path: str) -> None:
-    """A symbolic link to a missing file would create its target somewhere else:
-    refuse it rather than guess where the referee wanted the ledger."""
-    if os.path.islink(path) and not os.path.exists(path):
-        raise LedgerError(
-            f"the ledger {path} is a symbolic link to a missing file;"
-            " give the file itself, or create it first"
-        )
+    check_regular(path, "the ledger", LedgerError, NOT_APPENDED)
 
 
 @contextmanager
 def _reading(path: str) -> Iterator[BinaryIO]:
-    fd = _open(path, os.O_RDONLY)
+    fd = open_fd(path, os.O_RDONLY, LedgerError)
     try:
-        if stat.S_ISDIR(os.fstat(fd).st_mode):
+        if kind_of(os.fstat(fd).st_mode) == "a folder":
             raise LedgerError(f"{path}: Is a directory")
-        import fcntl  # POSIX only: imported here so the CLI still starts elsewhere
-
         with contextlib.suppress(OSError):  # a FIFO or a device cannot be locked: fine
-            fcntl.flock(fd, fcntl.LOCK_SH)
+            lock(fd, exclusive=False)
         with open(fd, "rb", closefd=False, buffering=1 << 16) as stream:
             yield stream
     except IsADirectoryError as bad:
@@ -474,14 +437,6 @@ def read_standings(path: str, after: int | None = None) -> Standings:
             else:
                 table.truncated_line = item
     return table.standings(after)
-
-
-def _sync_directory(path: str) -> None:
-    fd = os.open(os.path.dirname(os.path.abspath(path)), os.O_RDONLY | os.O_CLOEXEC)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 def _line_count(fd: int) -> int:
@@ -563,14 +518,11 @@ def append_round(path: str, score: RoundScore) -> LedgerRound:
     lands whole or not at all. Not a regular file (a FIFO, ``/dev/null``) or
     a symbolic link to a missing file: :class:`LedgerError`, nothing written.
     """
-    _refuse_dangling(path)
     created = not os.path.exists(path)
-    fd = _open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT)
+    flags = os.O_RDWR | os.O_APPEND | os.O_CREAT
+    fd = open_regular(path, flags, "the ledger", LedgerError, NOT_APPENDED)
     try:
-        _regular(fd, path)
-        import fcntl  # POSIX only: imported here so the CLI still starts elsewhere
-
-        fcntl.flock(fd, fcntl.LOCK_EX)
+        lock(fd, exclusive=True)
         size = os.fstat(fd).st_size
         last = _last_round(fd, path)
         number = 1 if last is None else last.number + 1
@@ -587,21 +539,13 @@ def append_round(path: str, score: RoundScore) -> LedgerRound:
                 f"{path}: round {number} would be a line of {len(line_bytes) - 1} bytes, over"
                 f" the {MAX_LEDGER_LINE} a ledger line holds; nothing appended"
             )
-        try:
-            written = os.write(fd, line_bytes)
-        except OSError as bad:
-            os.ftruncate(fd, size)
-            raise LedgerError(f"{path}: {bad.strerror}; nothing appended") from bad
-        if written != len(line_bytes):
-            os.ftruncate(fd, size)
-            raise LedgerError(f"{path}: only {written} bytes written; nothing appended")
-        os.fsync(fd)
+        append_whole(fd, line_bytes, size, path, LedgerError)
     except IsADirectoryError as bad:
         raise LedgerError(f"{path}: {bad.strerror}") from bad
     finally:
         os.close(fd)  # releases the lock
     if created:
-        _sync_directory(path)
+        sync_directory(path)
     return LedgerRound(number, number, score, json.loads(line_bytes))
 
 

@@ -9,7 +9,10 @@ action — ``draw``, ``take``, ``lay`` (``groups`` as written, jokers pinned
 plus ``player`` (the seat that acted) and ``turn``, then an ``end`` record
 (``ending``, ``winner``, points per seat, the openings). Every record carries
 ``format``, ``variant``, ``seed`` and ``event`` (1-based within the round).
-Compact JSON, keys in a fixed order: the same seed gives the same bytes.
+Compact JSON, keys in a fixed order: the same seed gives the same bytes. The
+log is written round by round (:class:`~rummy101_solver.files.durable.RecordLog`):
+it ends on a whole round when the run is stopped (SIGTERM, Ctrl-C) or the disk
+fills (then exit 2 naming ``--log``).
 """
 
 from __future__ import annotations
@@ -65,3 +68,10 @@ def round_lines(variant: RoundVariant, result: RoundResult) -> Iterator[bytes]:
     """The lines of one round: compact JSON, UTF-8, a newline each."""
     for record in round_records(variant, result):
         yield _line(record)
+
+
+def round_bytes(variant: RoundVariant, result: RoundResult) -> bytes:
+    """The lines of one round as one block, written with one ``os.write`` by
+    :class:`~rummy101_solver.files.durable.RecordLog`: the log ends on a whole
+    round whatever stops the run (SIGTERM, SIGINT, a full disk) [issue 34]."""
+    return b"".join(round_lines(variant, result))

@@ -39,6 +39,7 @@ from typing import Any, BinaryIO
 
 from rummy101_solver.files.batch import CASE_OPTIONS, analyse_record, decode_json
 from rummy101_solver.files.case import OptionError
+from rummy101_solver.files.durable import FileError, check_replaceable, replace_file
 from rummy101_solver.lines import MAX_LINE, split_lines, too_long
 from rummy101_solver.messages import one_line, quote, show_value, unknown_name
 
@@ -48,7 +49,7 @@ MAX_DEPTH = 64
 """Deepest nesting of lists and tables a case may have (fixtures need a few)."""
 
 
-class FixtureError(ValueError):
+class FixtureError(FileError):
     """The fixture file cannot be read: the message names the line or case."""
 
 
@@ -474,35 +475,34 @@ def pinned(
     with today's values (a field now absent, or no field of the output, is
     dropped), or :data:`DEFAULT_FIELDS` when it expected nothing; a case
     whose input is now rejected expects its ``error``. TOML has no null: for
-    a TOML file a value that is or holds ``null`` is left out. ``None``:
-    leave the case as it is (it could not run)."""
+    a TOML file a value that is or holds ``null`` is left out. A field that
+    is no field of the command's output (a typo) stays as it was, to be
+    reported ``NO FIELD`` run after run; when no field is left, the case gets
+    :data:`DEFAULT_FIELDS`, so a second ``--write`` changes nothing [issue 34].
+    ``None``: leave the case as it is (it could not run)."""
     record = outcome.record
     if record is None:
         return None
     if "error" in record:
         return {"error": record["error"]}
-    fields = list(expect or ())
-    if not fields:
-        lists: dict[str, list[str]] = {}  # head → the fields of each item, item by item
-        for pattern in DEFAULT_FIELDS[outcome.command]:
-            head, _, tail = pattern.partition(".#.")
-            if not tail:
-                fields.append(pattern)
-            elif head not in lists:
-                lists[head] = [tail]
-                fields.append(f"\0{head}")  # its place among the fields
-            else:
-                lists[head].append(tail)
-        expanded: list[str] = []
-        for field in fields:
-            if not field.startswith("\0"):
-                expanded.append(field)
-                continue
-            head = field[1:]
-            items = lookup(record, head)
-            count = len(items) if isinstance(items, list) else 0
-            expanded.extend(f"{head}.{i}.{tail}" for i in range(count) for tail in lists[head])
-        fields = expanded
+    typos = {c.field for c in outcome.checks if c.no_field}
+    if not expect:
+        return _values(record, _main_fields(outcome.command, record), toml)
+    out = {}
+    for field, want in expect.items():
+        if field in typos:
+            out[field] = want  # kept as written: reported NO FIELD until it is mended
+            continue
+        value = lookup(record, field)
+        if value is not MISSING and not (toml and _holds_null(value)):
+            out[field] = value
+    if not out:  # every field gone: the command's main fields instead
+        return _values(record, _main_fields(outcome.command, record), toml)
+    return out
+
+
+def _values(record: dict[str, Any], fields: list[str], toml: bool) -> dict[str, Any]:
+    """Today's value of each of ``fields`` found in ``record`` (TOML: no null)."""
     out = {}
     for field in fields:
         value = lookup(record, field)
@@ -511,18 +511,55 @@ def pinned(
     return out
 
 
+def _main_fields(command: str, record: dict[str, Any]) -> list[str]:
+    """:data:`DEFAULT_FIELDS` of ``command``, ``#`` expanded item by item of ``record``."""
+    fields: list[str] = []
+    lists: dict[str, list[str]] = {}  # head → the fields of each item, item by item
+    for pattern in DEFAULT_FIELDS[command]:
+        head, _, tail = pattern.partition(".#.")
+        if not tail:
+            fields.append(pattern)
+        elif head not in lists:
+            lists[head] = [tail]
+            fields.append(f"\0{head}")  # its place among the fields
+        else:
+            lists[head].append(tail)
+    expanded: list[str] = []
+    for field in fields:
+        if not field.startswith("\0"):
+            expanded.append(field)
+            continue
+        head = field[1:]
+        items = lookup(record, head)
+        count = len(items) if isinstance(items, list) else 0
+        expanded.extend(f"{head}.{i}.{tail}" for i in range(count) for tail in lists[head])
+    return expanded
+
+
 def rewrite_fixtures(
     text: str, cases: list[tuple[str, Any]], pins: Mapping[str, dict[str, Any]], *, toml: bool
 ) -> str:
     """The fixture file ``text`` with the ``expect`` table of each case labelled
-    in ``pins`` replaced (``verify --write``); every other byte of a JSON Lines
-    file stays (comments, blank lines, the other cases). A TOML file is written
-    anew from its data (``tomli_w``): the comment lines that open it stay, its
-    other comments and its layout are not kept.
+    in ``pins`` replaced (``verify --write``; a case already expecting its pin
+    is left as written); every other byte of a JSON Lines file stays
+    (comments, blank lines, the other cases). In a TOML file only
+    the ``expect`` of each pinned case is written again, as a ``[case.expect]``
+    table in the case's place: its ``[[case]]`` tables, comments and layout
+    stay [issue 34]. A TOML file laid out in a way this cannot follow (checked
+    by reading the result back) is written anew from its data (``tomli_w``):
+    then only the comment lines that open it stay.
     ``cases``: what :func:`parse_fixtures` read from ``text``."""
+    unchanged = {label for label, case in cases
+                 if label in pins and same(pins[label], case.get("expect"))}  # fmt: skip
+    pins = {label: pin for label, pin in pins.items() if label not in unchanged}
+    if not pins:
+        return text  # every case expects today's output already: not a byte changes
     if toml:
         import tomli_w
 
+        kept = _rewrite_toml(text, pins)
+        if kept is not None:
+            return kept
         data = tomllib.loads(text)
         for i, _ in enumerate(data["case"], start=1):
             if (pin := pins.get(f"case {i}")) is not None:
@@ -546,24 +583,93 @@ def rewrite_fixtures(
     return "\n".join(lines)
 
 
-def write_text(path: Path, text: str) -> None:
-    """Replace the file at ``path`` with ``text`` at once (a temporary file
-    beside it, then renamed), so an interrupted write leaves the old file.
-    Raises :class:`FixtureError` when it cannot be written."""
-    import os
-    import tempfile
+_CASE_HEADER = re.compile(r"^\s*\[\[\s*case\s*\]\]\s*(#.*)?$")
+_HEADER = re.compile(r"^\s*\[")
+_EXPECT_HEADER = re.compile(r"""^\s*\[\s*case\s*\.\s*("expect"|'expect'|expect)\s*[\].]""")
+_EXPECT_KEY = re.compile(r"""^\s*("expect"|'expect'|expect)\s*[=.]""")
 
+
+def _expect_text(pin: dict[str, Any], header: str = "[case.expect]") -> list[str] | None:
+    """The ``[case.expect]`` table of ``pin`` as lines, each value as ``tomli_w``
+    writes it (a table inside it as a ``[case.expect.KEY]`` table after it);
+    ``None`` for a value ``tomli_w`` would write as a table of its own."""
+    import tomli_w
+
+    lines, tables = [header], []
+    for key, value in pin.items():
+        name = tomli_w.dumps({key: 0}).rsplit(" = ", 1)[0]
+        if isinstance(value, dict):
+            tables.append((f"{header[:-1]}.{name}]", value))
+            continue
+        text = tomli_w.dumps({key: value}).rstrip("\n").split("\n")
+        if any(_HEADER.match(line) and not line.startswith(name) for line in text):
+            return None
+        lines.extend(text)
+    for sub, value in tables:
+        inner = _expect_text(value, sub)
+        if inner is None:
+            return None
+        lines.extend(["", *inner])
+    return lines
+
+
+def _rewrite_toml(text: str, pins: Mapping[str, dict[str, Any]]) -> str | None:
+    """``text`` with the ``expect`` of each pinned case (``case N``) replaced in
+    place, every other line kept; ``None`` when the result does not read back
+    as the same cases with the new ``expect`` tables (a layout not followed)."""
+    lines = text.split("\n")
+    starts = [i for i, line in enumerate(lines) if _CASE_HEADER.match(line)]
+    out = list(lines)
+    for number in range(len(starts), 0, -1):  # from the last: earlier indices stay
+        pin = pins.get(f"case {number}")
+        if pin is None:
+            continue
+        first = starts[number - 1]
+        end = starts[number] if number < len(starts) else len(lines)
+        while end > first + 1 and (not lines[end - 1].strip() or lines[end - 1].lstrip()
+                                   .startswith("#")):  # fmt: skip
+            end -= 1  # blank and comment lines before the next case belong to it
+        new = _expect_text(pin)
+        if new is None:
+            return None
+        table = next((i for i in range(first + 1, end) if _HEADER.match(lines[i])), end)
+        keys = [i for i in range(first + 1, table) if _EXPECT_KEY.match(lines[i])]
+        if any(_EXPECT_HEADER.match(lines[i]) for i in range(table, end)):
+            start = next(i for i in range(table, end) if _EXPECT_HEADER.match(lines[i]))
+            stop = next((i for i in range(start + 1, end) if _HEADER.match(lines[i])
+                         and not _EXPECT_HEADER.match(lines[i])), end)  # fmt: skip
+            while stop > start + 1 and not lines[stop - 1].strip():
+                stop -= 1
+            out[start:stop] = new
+        elif len(keys) == 1:  # expect = { … } among the case's keys: a table at the end
+            out[end:end] = ["", *new]
+            del out[keys[0]]
+        elif not keys:
+            out[end:end] = ["", *new]
+        else:
+            return None
+    result = "\n".join(out)
     try:
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
-                out.write(text)
-            os.replace(temporary, path)
-        except BaseException:
-            os.unlink(temporary)
-            raise
-    except OSError as err:
-        raise FixtureError(f"{path}: cannot write: {err.strerror or err}") from None
+        before, after = tomllib.loads(text), tomllib.loads(result)
+    except (tomllib.TOMLDecodeError, ValueError, RecursionError):
+        return None
+    wanted = [
+        {**case, "expect": pins[f"case {i}"]} if f"case {i}" in pins else case
+        for i, case in enumerate(before.get("case", []), start=1)
+    ]
+    same_rest = {k: v for k, v in before.items() if k != "case"} == {
+        k: v for k, v in after.items() if k != "case"
+    }
+    return result if same_rest and after.get("case") == wanted else None
+
+
+def write_text(path: Path, text: str) -> None:
+    """Replace the contents of the file at ``path`` with ``text``, keeping its
+    mode, owner and links (through a symbolic link, its target; a file with
+    hard links is written in place), never half-written and leaving no
+    temporary file (:func:`~rummy101_solver.files.durable.replace_file`).
+    Raises :class:`FixtureError` when it cannot be written."""
+    replace_file(str(path), text.encode("utf-8"), "the fixture file", FixtureError)
 
 
 def run_fixtures(
@@ -584,9 +690,12 @@ def run_fixtures(
     guess, as for stdin). A ``standings`` case's ledger is a path relative to
     ``base`` (the fixture file's folder). With ``write_to`` the expectations
     are pinned (:func:`pinned`), the file at that path rewritten
-    (:func:`rewrite_fixtures`), the cases run again and ``"written"`` set to
-    the path (the cases are not run twice). ``progress(done, cases)`` is
-    called after each case run (for a bar).
+    (:func:`rewrite_fixtures`) when that changes it, and then ``"written"``
+    set to the path; the cases are checked again against the new expectations
+    (not run twice). A case that could not run keeps its first reason (an
+    unknown option, named with the closest one), not "needs expect". A run that
+    refuses (no case) writes nothing. ``progress(done, cases)`` is called
+    after each case run (for a bar).
     Raises :class:`FixtureError` for an unreadable file, one with no case, or
     one that cannot be written.
     """
@@ -594,6 +703,12 @@ def run_fixtures(
         cases = parse_fixtures(text, source, toml=toml)
     except OptionError as err:
         raise FixtureError(str(err)) from None
+    if not cases:
+        raise FixtureError(
+            f'{source}: no cases: a fixture file needs at least one case with "expect"'
+        )
+    if write_to is not None:  # a FIFO or a device is refused before any case runs
+        check_replaceable(str(write_to), "the fixture file", FixtureError)
     commands = fixture_commands(base)
     fill = write_to is not None
     outcomes = []
@@ -608,12 +723,15 @@ def run_fixtures(
             pin = pinned(outcome, expect if isinstance(expect, dict) else None, toml=bool(toml))
             if pin is not None:
                 pins[label] = pin
-        write_text(write_to, rewrite_fixtures(text, cases, pins, toml=bool(toml)))
+        new_text = rewrite_fixtures(text, cases, pins, toml=bool(toml))
+        if new_text != text:
+            write_text(write_to, new_text)
         new = {label: {**case, "expect": pins[label]} if label in pins else case
                for label, case in cases}  # fmt: skip
         outcomes = [(label, new[label], evaluate_case(label, new[label], commands,
                                                       record=outcome.record))
-                    for label, _, outcome in outcomes]  # fmt: skip
+                    if label in pins else (label, case, outcome)
+                    for label, case, outcome in outcomes]  # fmt: skip
     checks = [check for _, _, outcome in outcomes for check in outcome.checks]
     if not checks:
         raise FixtureError(
@@ -626,7 +744,7 @@ def run_fixtures(
         "passed": len(checks) - len(failed),
         "failed": len(failed),
     }
-    if write_to is not None:
+    if write_to is not None and new_text != text:
         data["written"] = str(write_to)
     return data
 
