@@ -9,11 +9,10 @@ import html
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from tabulate import tabulate
-
 from rummy101_solver.game.rules import Rules
 from rummy101_solver.game.tiles import Colour, Face, Tile, codes, okey_face
 from rummy101_solver.messages import count_of
+from rummy101_solver.tables import tabulate
 
 if TYPE_CHECKING:
     from rummy101_solver.engine.check import CheckResult, GroupCheck
