@@ -26,7 +26,7 @@ from __future__ import annotations
 import time
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from itertools import pairwise
 from typing import Literal
 
@@ -39,6 +39,7 @@ __all__ = [
     "Packing",
     "PackingModel",
     "PackingProblem",
+    "ProvenBy",
     "Status",
     "objective_weights",
     "pattern_bounds",
@@ -76,12 +77,23 @@ class PackingProblem:
     wilds_laid: int | None = None
 
 
+ProvenBy = Literal["CP-SAT", "sweep", "small-rack search", "pairs count"]
+"""The exact methods that prove an opening best (or that none exists): CP-SAT
+(this module), the sweep (:mod:`rummy101_solver.engine.sweep`), the small-rack
+search (:mod:`rummy101_solver.engine.small`) and the pairs count
+(:mod:`rummy101_solver.engine.pairs`)."""
+
+
 @dataclass(frozen=True)
 class Packing:
-    """One solution: each used pattern with its copies, and the solver's status."""
+    """One solution: each used pattern with its copies, the solver's status, and
+    the exact method that found it (``method``: what proves an ``"optimal"`` or
+    ``"infeasible"`` status)."""
 
     status: Status
     uses: tuple[tuple[Pattern, int], ...]
+    method: ProvenBy = field(default="CP-SAT", compare=False)
+    """Provenance, not part of the answer: equal packings compare equal."""
 
 
 def _score(problem: PackingProblem, pattern: Pattern) -> int:

@@ -42,6 +42,7 @@ def opening_json(opening: Opening, bar: int) -> dict[str, Any]:
         opening.status == "none" and opening.proven_none
     )
     out["ranked_by"] = opening.ranked_by
+    out["proven_by"] = opening.proven_by
     out[key] = [meld_json(m) for m in opening.melds]
     if opening.kind == "pairs":
         for pair in out[key]:
