@@ -9,7 +9,7 @@ machine to machine where seconds do not [issue 32]."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
 import click
 
@@ -65,9 +65,9 @@ def bench(racks: int, seed: int, size: int | None, alternatives: int, batch_rack
     and of its worker processes, summed) beside wall seconds, and its ratio to
     the anchor. Anchor: a fixed plain-Python exact search (the best meld value
     of each rack, wild tiles set aside; engine/anchor.py, never changed) timed
-    on the same racks in the same run, fastest of REPEAT: its mean CPU
-    milliseconds per rack. A ratio to it holds on a busy machine and from
-    machine to machine, where seconds do not.
+    on the same racks in the same run, each rack right before its solve,
+    fastest of REPEAT: its mean CPU milliseconds per rack. A ratio to it holds
+    better on a busy machine and from machine to machine than seconds do.
 
     Cold start: 'rummy101 solve RACK' (the first rack, default options) in
     COLD-RUNS fresh Python processes: median CPU seconds (from the operating
@@ -103,13 +103,15 @@ def bench(racks: int, seed: int, size: int | None, alternatives: int, batch_rack
     if play_turns:
         _bench_play(racks, seed, size, groups, alternatives, repeat)
         return
-    anchor = _bench_anchor(dealt, seed, repeat)
+    # the anchor and 'solve' timed rack by rack, side by side; printed in this order
+    anchor, per_rack = _time_per_rack(dealt, alternatives, repeat)
+    _print_anchor(anchor, dealt, seed, repeat)
     if cold_runs:
         cpu, wall = _cold_start(dealt[0].codes, cold_runs)
         click.echo(f"cold start: 'rummy101 solve' of rack seed {seed} in a fresh process,"
                    f" median of {cold_runs}: {cpu:.3f} s CPU ({_times(cpu, anchor)}),"
                    f" {wall:.3f} s wall")  # fmt: skip
-    _bench_per_rack(dealt, seed, alternatives, repeat, anchor)
+    _print_per_rack(per_rack, anchor, dealt, seed, alternatives, repeat)
     if batch_racks:
         _bench_batch(seed, batch_racks, size, jobs, alternatives, anchor)
     if simulate_deals:
@@ -177,12 +179,18 @@ def _bench_anchor(dealt: list[Rack], seed: int, repeat: int, what: str = "") -> 
 
     anchor_value(_anchor_counts(dealt[0]))  # warm-up
     times = [_cpu_of(partial(anchor_value, _anchor_counts(r)), repeat) for r in dealt]
+    _print_anchor(times, dealt, seed, repeat, what)
+    return times
+
+
+def _print_anchor(
+    times: list[float], dealt: list[Rack], seed: int, repeat: int, what: str = ""
+) -> None:
     n = len(dealt)
     click.echo(f"anchor: {n} {what or 'dealt '}{len(dealt[0])}-tile rack{'' if n == 1 else 's'}"
                f" (seeds {seed}..{seed + n - 1}), a fixed plain-Python exact search, fastest of"
                f" {repeat}: mean {_mean(times) * 1000:.3f} ms CPU per rack,"
                f" median {_median(times) * 1000:.3f} ms")  # fmt: skip
-    return times
 
 
 def _mean(times: list[float]) -> float:
@@ -214,40 +222,76 @@ def _spread(times: list[float]) -> str:
 # --- the lines --------------------------------------------------------------------------------
 
 
-def _bench_per_rack(
-    dealt: list[Rack], seed: int, alternatives: int, repeat: int, anchor: list[float]
-) -> None:
-    """Time ``analyse`` rack by rack: CPU (fastest of ``repeat``) and wall."""
+class _PerRack(NamedTuple):
+    cpu: list[float]
+    wall: list[float]
+    pauses: list[float]
+
+
+def _time_per_rack(
+    dealt: list[Rack], alternatives: int, repeat: int
+) -> tuple[list[float], _PerRack]:
+    """Time the anchor and ``analyse`` on each rack, one right after the other
+    (so both see the machine in the same state), each rack's fastest of
+    ``repeat``: (anchor CPU seconds per rack, analyse CPU and wall seconds per
+    rack and the garbage-collection pauses of the analyses)."""
     import gc
     import time
 
+    from rummy101_solver.engine.anchor import anchor_value
     from rummy101_solver.engine.solver import analyse
     from rummy101_solver.files.batch import warm_up
 
     analyse(dealt[0], alternatives=alternatives)  # warm-up: imports, first model
+    anchor_value(_anchor_counts(dealt[0]))
     warm_up()
+    counts = [_anchor_counts(r) for r in dealt]
     pauses: list[float] = []
     started: list[float] = []
+    watching = [False]
 
     def watch(phase: str, info: dict[str, int]) -> None:
+        if not watching[0]:
+            return
         if phase == "start":
             started.append(time.perf_counter())
         elif started:
             pauses.append(time.perf_counter() - started.pop())
 
     n = len(dealt)
+    anchor = [float("inf")] * n
     cpu = [float("inf")] * n
     wall = [float("inf")] * n
     gc.callbacks.append(watch)
     try:
         for _ in range(repeat):  # the whole list each time: no cache serves a repeat
             for i, rack in enumerate(dealt):
+                c0 = time.process_time()
+                anchor_value(counts[i])
+                anchor[i] = min(anchor[i], time.process_time() - c0)
+                watching[0] = True
                 t0, c0 = time.perf_counter(), time.process_time()
                 analyse(rack, alternatives=alternatives)
                 cpu[i] = min(cpu[i], time.process_time() - c0)
                 wall[i] = min(wall[i], time.perf_counter() - t0)
+                watching[0] = False
+                started.clear()
     finally:
         gc.callbacks.remove(watch)
+    return anchor, _PerRack(cpu, wall, pauses)
+
+
+def _print_per_rack(
+    timed: _PerRack,
+    anchor: list[float],
+    dealt: list[Rack],
+    seed: int,
+    alternatives: int,
+    repeat: int,
+) -> None:
+    """The per-rack lines: CPU spread and ratios to the anchor, wall, GC."""
+    cpu, wall, pauses = timed
+    n = len(dealt)
     ratios = [c / a if a > 0 else float("inf") for c, a in zip(cpu, anchor, strict=True)]
     click.echo(f"per rack: {n} dealt {len(dealt[0])}-tile rack{'' if n == 1 else 's'}"
                f" (seeds {seed}..{seed + n - 1}), alternatives {alternatives}, one process,"
