@@ -21,6 +21,9 @@ THIRD_PARTY = (
     "click", "tabulate", "ortools", "numpy", "pandas", "multiprocessing",
     "click.shell_completion",  # only when a shell completes
     "concurrent.futures", "json",  # the standard library's too: a text solve needs neither
+    # tabulate 0.10's version look-up and its wide-character support: ~40 + ~25 ms CPU of
+    # a cold solve that our tables do not need (rummy101_solver/tables.py) [issue 32]
+    "importlib.metadata", "wcwidth",
 )  # fmt: skip
 
 PROBE = f"""
@@ -87,6 +90,17 @@ def test_solve_imports_its_command_and_what_it_solves_with() -> None:
     }
     assert not ours & not_for_solve, sorted(ours & not_for_solve)
     assert got["others"] == ["click", "ortools", "tabulate"]
+
+
+def test_tables_take_tabulate_without_wcwidth_and_leave_it_importable() -> None:
+    code = (
+        "import sys, rummy101_solver.tables, tabulate\n"
+        "print(tabulate.wcwidth, 'wcwidth' in sys.modules)\n"
+        "import wcwidth\n"
+        "print(wcwidth.wcswidth('R13') == 3, tabulate.wcwidth)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout
+    assert out == "None False\nTrue None\n"
 
 
 def test_importing_the_package_imports_no_api_until_a_name_is_used() -> None:

@@ -38,7 +38,7 @@ def floor(module: str) -> str:
     if len(parts) == 1 or parts[1] in ("__init__", "__main__"):
         return "face"
     top = parts[1]
-    if top in ("messages", "lines", "interrupt"):
+    if top in ("messages", "lines", "interrupt", "tables"):
         return "ground"
     if top in FLOORS:
         return top

@@ -329,12 +329,15 @@ def test_bench_play_prints_three_states() -> None:
     result = CliRunner().invoke(main, ["bench", "--play", "--racks", "3"])
     assert result.exit_code == 0
     lines = result.output.splitlines()
-    assert lines[0] == (
+    # the anchor timed on the turns' racks, then CPU beside wall per state [issue 32]
+    assert lines[0].startswith("anchor: 3 dealt turns' 14-tile racks (seeds 1..3), ")
+    assert lines[1] == (
         "play: 3 dealt turns (14-tile rack, 8 table groups; seeds 1..3), alternatives 0,"
-        " one process"
+        " one process, fastest of 3"
     )
-    assert [line.split()[1] for line in lines[1:]] == ["no:", "melds:", "pairs:"]
-    assert all("median" in line and "p95" in line for line in lines[1:])
+    assert [line.split()[1] for line in lines[2:]] == ["no:", "melds:", "pairs:"]
+    assert all("CPU median" in line and "x the anchor" in line for line in lines[2:])
+    assert all("wall median" in line for line in lines[2:])
 
 
 def test_okey_variant_table_and_fake_okey() -> None:

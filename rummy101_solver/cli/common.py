@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any, NoReturn, TextIO, cast
 
 import click
 from click.core import ParameterSource
-from tabulate import tabulate_formats
 
 # The bad-input error and its exit code live in guard, which ``--help`` loads without
 # this module (and its tabulate); they are shared from here as before.
@@ -21,6 +20,7 @@ from rummy101_solver.cli.guard import EXIT_BAD_INPUT as EXIT_BAD_INPUT
 from rummy101_solver.cli.guard import InputError as InputError
 from rummy101_solver.lines import LongLine, read_lines
 from rummy101_solver.messages import quote
+from rummy101_solver.tables import tabulate_formats
 
 if TYPE_CHECKING:  # concurrent.futures costs solve ~5 ms (logging, traceback): types only
     from concurrent.futures import Executor

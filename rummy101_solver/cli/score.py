@@ -12,7 +12,6 @@ import sys
 from typing import cast
 
 import click
-from tabulate import tabulate
 
 from rummy101_solver.cli.common import (
     InputError,
@@ -56,6 +55,7 @@ from rummy101_solver.game.scoring import (
 )
 from rummy101_solver.game.tiles import WILD_PENALTY
 from rummy101_solver.report.render import dumps, tiles_text
+from rummy101_solver.tables import tabulate
 
 HEADERS = ["player", "state", "tiles left", "base penalty", "multiplier", "points", "rule"]
 ALIGN = ("left", "left", "left", "right", "right", "right", "left")

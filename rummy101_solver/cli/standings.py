@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 
 import click
-from tabulate import tabulate
 
 from rummy101_solver.cli.common import InputError, csv_format_option, csv_text, echo_report
 from rummy101_solver.cli.options import IntRange
@@ -21,6 +20,7 @@ from rummy101_solver.files.ledger import (
     read_standings,
     standings_json,
 )
+from rummy101_solver.tables import tabulate
 
 ALIGN = ("left", "right", "right", "right", "right")
 

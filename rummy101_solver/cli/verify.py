@@ -57,10 +57,9 @@ def verify(fixtures: Path, fmt: str, failures_only: bool, write: bool) -> None:
     """
     import json
 
-    from tabulate import tabulate
-
     from rummy101_solver.files.verify import FixtureError, read_fixtures, run_fixtures
     from rummy101_solver.report.render import dumps
+    from rummy101_solver.tables import tabulate
 
     stdin = str(fixtures) == "-"
     if write and stdin:

@@ -26,7 +26,7 @@ from __future__ import annotations
 import time
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from itertools import pairwise
 from typing import Literal
 
@@ -39,6 +39,7 @@ __all__ = [
     "Packing",
     "PackingModel",
     "PackingProblem",
+    "ProvenBy",
     "Status",
     "objective_weights",
     "pattern_bounds",
@@ -76,12 +77,23 @@ class PackingProblem:
     wilds_laid: int | None = None
 
 
+ProvenBy = Literal["CP-SAT", "sweep", "small-rack search", "pairs count"]
+"""The exact methods that prove an opening best (or that none exists): CP-SAT
+(this module), the sweep (:mod:`rummy101_solver.engine.sweep`), the small-rack
+search (:mod:`rummy101_solver.engine.small`) and the pairs count
+(:mod:`rummy101_solver.engine.pairs`)."""
+
+
 @dataclass(frozen=True)
 class Packing:
-    """One solution: each used pattern with its copies, and the solver's status."""
+    """One solution: each used pattern with its copies, the solver's status, and
+    the exact method that found it (``method``: what proves an ``"optimal"`` or
+    ``"infeasible"`` status)."""
 
     status: Status
     uses: tuple[tuple[Pattern, int], ...]
+    method: ProvenBy = field(default="CP-SAT", compare=False)
+    """Provenance, not part of the answer: equal packings compare equal."""
 
 
 def _score(problem: PackingProblem, pattern: Pattern) -> int:
@@ -246,8 +258,17 @@ class PackingModel:
         # bits b[k] = "at least k+1 copies of this face (or wild tiles) laid"
         if self._used_bits is None:
             self._used_bits = {}
+            # each face's (variables, copies) in pattern order, in one pass (as _uses_of)
+            by_index: dict[int, tuple[list[int], list[int]]] = {}
+            for p, v in self.copies.items():
+                for j, k in p.need_index:
+                    entry = by_index.get(j)
+                    if entry is None:
+                        entry = by_index[j] = ([], [])
+                    entry[0].append(v)
+                    entry[1].append(k)
             faces: dict[Face | str, tuple[list[int], list[int]]] = {
-                f: self._uses_of(f) for f in sorted(self.problem.counts)
+                f: by_index.get(f.index, ([], [])) for f in sorted(self.problem.counts)
             }
             limits: dict[Face | str, int] = {f: k for f, k in self.problem.counts.items()}
             if self.problem.wilds:
@@ -314,10 +335,12 @@ def honest(model: PackingModel, found: Sequence[Packing]) -> list[Packing]:
         marked.append(packing)
     ordered = sorted(marked, key=lambda p: -model.objective(p))  # stable: ties keep order
     kept: list[Packing] = []
+    kept_laid: list[Counter[Face | str]] = []
     for packing in ordered:
         laid = tiles_laid(packing)
-        if all(laid - tiles_laid(above) for above in kept):
+        if all(laid - above for above in kept_laid):
             kept.append(packing)
+            kept_laid.append(laid)
     return kept
 
 

@@ -485,7 +485,9 @@ def pairs_target(rack: Rack, rules: Rules, unseen: Unseen, max_laid: int) -> Dis
     full = Rack((*rack.tiles, *missing))
     uses = [(Pattern("pair", (f, f), (False, False)), 1) for f in plan.natural]
     uses += [(Pattern("pair", (f, f), (False, True)), k) for f, k in plan.joker]
-    opening = opening_from_packing(full, rules, "pairs", Packing("optimal", tuple(uses)))
+    opening = opening_from_packing(
+        full, rules, "pairs", Packing("optimal", tuple(uses), "pairs count")
+    )
     target = Target("pairs", opening.melds, _drawn_marks(opening.melds, missing), missing)
     return Distance("pairs", plan.draws, "optimal", target)
 
@@ -513,7 +515,7 @@ def _sweep_target(rack: Rack, rules: Rules, sweep: AnySweep, bar: int, dist: int
         (Pattern(kind, tuple(f for f, _ in places), tuple(w for _, w in places)), 1)  # type: ignore[arg-type]
         for kind, places in plan.melds
     )
-    opening = opening_from_packing(full, rules, "melds", Packing("optimal", uses))
+    opening = opening_from_packing(full, rules, "melds", Packing("optimal", uses, "sweep"))
     return Target("melds", opening.melds, _drawn_marks(opening.melds, missing), missing)
 
 

@@ -97,4 +97,4 @@ def exact_pairs_packing(problem: PackingProblem) -> Packing | None:
     if problem.min_score is not None and count < problem.min_score:
         return None
     uses = tuple((p, copies[p]) for p in bounds if copies.get(p))
-    return Packing("optimal", uses)
+    return Packing("optimal", uses, "pairs count")

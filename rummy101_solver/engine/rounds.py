@@ -624,7 +624,7 @@ def _turn_spread(histogram: Mapping[int, int]) -> str:
 def rounds_text(sim: RoundsSimulation, fmt: str = "simple") -> str:
     """The simulation as text: a header, the figures (variants as columns),
     then the histogram of the first opening's turn, tabulate format ``fmt``."""
-    from tabulate import tabulate
+    from rummy101_solver.tables import tabulate
 
     rounds, figures = sim.rounds, sim.variants
     last = sim.seed + rounds - 1

@@ -625,7 +625,7 @@ def simulation_text(sim: Simulation, fmt: str = "simple") -> str:
     """The simulation as text: a header, the figures (variants as columns),
     then the histograms of the best meld value and of the pairs count, each a
     tabulate table in format ``fmt``."""
-    from tabulate import tabulate
+    from rummy101_solver.tables import tabulate
 
     deals, figures = sim.deals, sim.variants
     last = sim.seed + deals - 1

@@ -134,11 +134,11 @@ def small_packing(
     except _GiveUp:
         return None
     if not best_copies:
-        return Packing("infeasible", ())
+        return Packing("infeasible", (), "small-rack search")
     if len(best_copies) != 1:
         return None
     chosen = best_copies[0]
     uses: tuple[tuple[Pattern, int], ...] = tuple(
         (p, k) for p, k in zip(patterns, chosen, strict=True) if k
     )
-    return Packing("optimal", uses)
+    return Packing("optimal", uses, "small-rack search")

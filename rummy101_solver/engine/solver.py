@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from rummy101_solver.engine.candidates import MeldKind, Pattern, meld_patterns, pair_patterns
-from rummy101_solver.engine.model import Packing, PackingProblem, solve_packings
+from rummy101_solver.engine.model import Packing, PackingProblem, ProvenBy, solve_packings
 from rummy101_solver.engine.pairs import exact_pairs_packing
 from rummy101_solver.engine.small import small_packing
 from rummy101_solver.game.rules import (
@@ -68,7 +68,10 @@ class Opening:
       [R-TAKE-DISCARD];
     - ``ranked_by``: the objective that ranked it: the one asked for, or
       ``"value"`` when ``"penalty"`` was asked for and no opening of this kind
-      meets the bar (the fallback) [R-RESIDUAL].
+      meets the bar (the fallback) [R-RESIDUAL];
+    - ``proven_by``: the exact method that proved it best (or, with status
+      ``"none"``, that none exists): ``"CP-SAT"``, ``"sweep"``, ``"small-rack
+      search"`` or ``"pairs count"``; ``None`` when it is not proven.
     """
 
     kind: OpeningKind
@@ -80,6 +83,7 @@ class Opening:
     proven_none: bool = True
     taken: tuple[int, int] | None = None
     ranked_by: Objective = "value"
+    proven_by: ProvenBy | None = None
 
     @property
     def value(self) -> int:
@@ -230,7 +234,8 @@ def opening_from_packing(
     residual penalty [R-RESIDUAL], the value, whether it meets the bar of
     ``rules`` for ``kind`` [R-OPEN-MELDS, R-OPEN-PAIRS], where the taken
     discard sits [R-TAKE-DISCARD], and the status (``"none"`` for a packing
-    without a solution; ``proven_none`` when it was proven infeasible).
+    without a solution; ``proven_none`` when it was proven infeasible), and
+    the method that proved it (``packing.method``; ``None`` when not proven).
     ``ranked_by`` records the objective that ranked it.
 
     It does not check the bar's other conditions (tiles kept for the
@@ -279,6 +284,7 @@ def opening_from_packing(
         proven_none=packing.status == "infeasible",
         taken=taken,
         ranked_by=ranked_by,
+        proven_by=packing.method if packing.status in ("optimal", "infeasible") else None,
     )
 
 

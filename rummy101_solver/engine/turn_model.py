@@ -650,6 +650,7 @@ def read_plan(
             status="optimal" if status == "optimal" else "feasible",
             # below the bar only as a one-turn finish under the house rule
             meets_threshold=_score(melds, kind) >= rules.bar(kind),
+            proven_by="CP-SAT" if status == "optimal" else None,
         )
     return Plan(
         mode=mode,

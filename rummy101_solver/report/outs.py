@@ -9,8 +9,6 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from tabulate import tabulate
-
 from rummy101_solver.engine.outs import (
     DiscardRow,
     Distance,
@@ -24,6 +22,7 @@ from rummy101_solver.game.rules import OpeningKind, Rules
 from rummy101_solver.game.tiles import codes
 from rummy101_solver.messages import count_of
 from rummy101_solver.report.render import meld_json, rules_text, tile_text, tiles_text
+from rummy101_solver.tables import tabulate
 
 KINDS: tuple[OpeningKind, OpeningKind] = ("melds", "pairs")
 

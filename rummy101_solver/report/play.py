@@ -8,14 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabulate import tabulate
-
 from rummy101_solver.engine.discard import Discard
 from rummy101_solver.engine.plan import Move, OpeningDistance, Plan, PlayResult
 from rummy101_solver.engine.table import TableGroup
 from rummy101_solver.game.tiles import codes
 from rummy101_solver.messages import count_of
 from rummy101_solver.report.render import opening_json, rules_text, tile_text, tiles_text
+from rummy101_solver.tables import tabulate
 
 _COLOUR_NAMES = {"R": "red", "B": "blue", "K": "black", "Y": "yellow"}
 

@@ -9,11 +9,10 @@ import html
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from tabulate import tabulate
-
 from rummy101_solver.game.rules import Rules
 from rummy101_solver.game.tiles import Colour, Face, Tile, codes, okey_face
 from rummy101_solver.messages import count_of
+from rummy101_solver.tables import tabulate
 
 if TYPE_CHECKING:
     from rummy101_solver.engine.check import CheckResult, GroupCheck
@@ -43,6 +42,7 @@ def opening_json(opening: Opening, bar: int) -> dict[str, Any]:
         opening.status == "none" and opening.proven_none
     )
     out["ranked_by"] = opening.ranked_by
+    out["proven_by"] = opening.proven_by
     out[key] = [meld_json(m) for m in opening.melds]
     if opening.kind == "pairs":
         for pair in out[key]:

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabulate import tabulate
-
 from rummy101_solver.engine.advice import Advice, take_tile
 from rummy101_solver.engine.outs import OutsAnalysis
 from rummy101_solver.game.round import Event, RoundState, undone
@@ -25,6 +23,7 @@ from rummy101_solver.report.outs import (
 )
 from rummy101_solver.report.play import play_json, play_text
 from rummy101_solver.report.render import tile_text, tiles_text
+from rummy101_solver.tables import tabulate
 
 # --- JSON ----------------------------------------------------------------------------
 
