@@ -215,7 +215,9 @@ def test_track_score_appends_to_the_ledger_as_score_does(tmp_path: Path) -> None
     assert result.exit_code == 0, result.output
     assert f"Round 1 added to {ours}." in result.output
     line = result.output.splitlines()[0].removeprefix("Score line: rummy101 score ")
-    assert line == "--end normal --winner Ali 'Ali: melds' 'Bea: melds R3 R5' 'player 3: pairs K2 J'"
+    assert line == (
+        "--end normal --winner Ali 'Ali: melds' 'Bea: melds R3 R5' 'player 3: pairs K2 J'"
+    )
     assert run("score", *shlex.split(line), "--ledger", str(theirs)).exit_code == 0
     assert ours.read_bytes() == theirs.read_bytes()
     data = json.loads(track(game, "score", *args, "--ledger", str(ours), "--format", "json").output)
