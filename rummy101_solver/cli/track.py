@@ -489,6 +489,7 @@ Short commands (tiles as R5, 7r, J; players by seat number):
   o P N TILES     player P laid TILES off onto table group N
   op P melds|pairs [VALUE]   player P opened (tiles not told)
   f P [TILE]      player P finished (TILE: their last discard)
+  stock           the stock ran out: the round is over, no winner
   show (or .)     the advice again           h             the history
   ?               this help                  q, Ctrl-D     quit"""
 
@@ -511,6 +512,7 @@ _WORDS: dict[str, tuple[int, int | None, str]] = {
     "op": (2, 3, "a player, melds or pairs and a value: op 3 melds 105"),
     "f": (1, 2, "a player and their last discard: f 3 K5"),
     "u": (0, 0, ""),
+    "stock": (0, 0, ""),
     "show": (0, 0, ""),
     "h": (0, 0, ""),
     "?": (0, 0, ""),
@@ -584,11 +586,13 @@ def _event_of(head: str, args: list[str], game: Game) -> Event:
         player = seat(args[0])
         last = _tile(args[1], game, f"finish {args[0]} {args[1]}") if len(args) > 1 else None
         return Event("finish", player=player, tile=last)
+    if head == "stock":
+        return Event("stock")
     return Event("undo")
 
 
-_COMMAND_WORDS = ("draw", "discard", "take", "seen", "lay", "onto", "opened", "finish", "undo",
-                  "show", "history", "help", "quit", "melds", "pairs")  # fmt: skip
+_COMMAND_WORDS = ("draw", "discard", "take", "seen", "lay", "onto", "opened", "finish", "stock",
+                  "undo", "show", "history", "help", "quit", "melds", "pairs")  # fmt: skip
 
 
 def _completer(state: Callable[[], Any]) -> Any:
@@ -653,9 +657,12 @@ def play(ctx: click.Context, time_limit: float, color: bool, game: str | None) -
     refused = 0
     number = 0
 
-    def advice(state: Any) -> None:
+    def advice(game: Game) -> None:
         _working()
-        click.echo(advice_text(advise(state, time_limit=time_limit), color=color), color=color)
+        state = game.state
+        score = _score_of(game) if state.phase == "over" else None
+        told = advise(state, time_limit=time_limit)
+        click.echo(advice_text(told, color=color, score=score), color=color)
 
     def refuse(message: str) -> None:
         nonlocal refused
@@ -668,7 +675,7 @@ def play(ctx: click.Context, time_limit: float, color: bool, game: str | None) -
         if refused and not interactive:
             ctx.exit(EXIT_REFUSED)
 
-    advice(found.state)
+    advice(found)
     read = _reader(interactive, lambda: latest[0].state)
     while True:
         try:
@@ -695,7 +702,7 @@ def play(ctx: click.Context, time_limit: float, color: bool, game: str | None) -
             found = read_game(path)
             latest[0] = found
             if head == "show":
-                advice(found.state)
+                advice(found)
                 continue
             if head == "h":
                 click.echo(history_text(found.events, found.state.seat))
@@ -706,7 +713,7 @@ def play(ctx: click.Context, time_limit: float, color: bool, game: str | None) -
             refuse(str(err))
             continue
         click.echo(f"event {len(found.events)}: {event_text(recorded, found.state.seat)}")
-        advice(found.state)
+        advice(found)
 
 
 def _reader(interactive: bool, state: Callable[[], Any]) -> Callable[[], str]:
