@@ -269,3 +269,45 @@ def test_a_bad_name_is_refused(tmp_path: Path, bad: str) -> None:
     shutil.copy(ROOT / "examples" / "round-finished.jsonl", game)
     result = track(game, "score", "--name", bad)
     assert result.exit_code == 2 and f"--name '{bad}'" in result.output
+
+
+def test_your_one_turn_finish_with_a_joker(tmp_path: Path) -> None:
+    game = tmp_path / "g.jsonl"
+    record(
+        game,
+        ("new", "R3", "R4", "R5", "B9", "K9", "Y9", "--players", "2", *RULES),
+        ("draw", "J"), ("lay", "1", "R3 R4 R5 | B9 K9 Y9"), ("discard", "J"),
+    )  # fmt: skip
+    assert show_json(game)["score"]["line"] == (
+        "rummy101 score --end one-turn-joker --winner you 'you: melds' 'player 2: not'"
+    )
+    result = track(game, "score", "--format", "csv")
+    assert result.exit_code == 0
+    assert result.output == (
+        "player,state,tiles_left,base_penalty,multiplier,points,rule\n"
+        "you,winner,,,,404,R-SCORE\n"
+        "player 2,not,,202,4,-808,R-ONE-TURN\n"
+    )
+
+
+def test_track_score_json_meets_the_score_schema(tmp_path: Path) -> None:
+    game = tmp_path / "g.jsonl"
+    shutil.copy(ROOT / "examples" / "round-finished.jsonl", game)
+    validator = Draft202012Validator(load_schema("score"))
+    args = ["score", "--left", "2: R3 R5", "--left", "3: K2 J", "--format", "json"]
+    for extra in ([], ["--ledger", str(tmp_path / "m.jsonl")]):
+        result = track(game, *args, *extra)
+        assert result.exit_code == 0, result.output
+        data = json.loads(result.output)
+        assert not list(validator.iter_errors(data))
+        assert [p["points"] for p in data["players"]] == [101, -8, -206]
+        assert ("standings" in data) == bool(extra)
+    assert track(game, *args).output == track(game, *args).output  # deterministic
+
+
+def test_every_line_of_the_stock_round_meets_the_game_schema() -> None:
+    validator = Draft202012Validator(load_schema("game"))
+    lines = (ROOT / "examples" / "round-stock.jsonl").read_text(encoding="utf-8").splitlines()
+    assert json.loads(lines[-1]) == {"format": "rummy101-game-1", "event": 30, "kind": "stock"}
+    for line in lines:
+        assert not list(validator.iter_errors(json.loads(line))), line
