@@ -28,6 +28,7 @@ from rummy101_solver.files.game_file import (
 )
 from rummy101_solver.game.parsing import RackError, parse_face, parse_rack, parse_tile
 from rummy101_solver.game.round import Event, RoundError, TrackRules
+from rummy101_solver.game.round_end import RoundEnd, ScoreLine, round_end, score_line
 from rummy101_solver.game.tiles import Tile
 
 DEFAULT_TIME_LIMIT = 10.0
@@ -281,6 +282,22 @@ def finish(ctx: click.Context, player: int, tile: str | None, game: str | None) 
 @track.command()
 @game_option
 @click.pass_context
+def stock(ctx: click.Context, game: str | None) -> None:
+    """The stock ran out as a turn began: the round is over, no winner, everyone
+    takes their hand penalty [R-SCORE].
+
+    Only at the start of a turn (before its draw or take) and only when the
+    stock can be empty: the unseen tiles no more than the opponents' racks
+    can hold (21 each) [R-RACK, R-TILES].
+
+    Exit code: 0 recorded, 2 refused (the file is unchanged).
+    """
+    _record(_path(ctx, game), Event("stock"))
+
+
+@track.command()
+@game_option
+@click.pass_context
 def undo(ctx: click.Context, game: str | None) -> None:
     """Take back the last event (appends an 'undo'; the file stays append-only).
 
@@ -337,13 +354,117 @@ def show(ctx: click.Context, time_limit: float, fmt: str, color: bool, game: str
     from rummy101_solver.report.render import dumps
     from rummy101_solver.report.track import advice_json, advice_text
 
-    state = _read(_path(ctx, game)).state
+    found = _read(_path(ctx, game))
+    state = found.state
     _working()
     advice = advise(state, time_limit=time_limit)
+    score = _score_of(found) if state.phase == "over" else None
     if fmt == "json":
-        click.echo(dumps(advice_json(advice)))
+        click.echo(dumps(advice_json(advice, score)))
     else:
-        echo_text(lambda c: advice_text(advice, fmt, color=c), fmt, color, "rummy101 track")
+        echo_text(
+            lambda c: advice_text(advice, fmt, color=c, score=score), fmt, color, "rummy101 track"
+        )
+
+
+def _score_of(
+    found: Game,
+    names: dict[int, str] | None = None,
+    left: dict[int, tuple[Tile, ...]] | None = None,
+) -> tuple[RoundEnd, ScoreLine]:
+    """The end of a round that is over and its ``score`` line [R-SCORE]."""
+    end = round_end(found.states)
+    return end, score_line(end, names, left)
+
+
+def _left(text: str, found: Game) -> tuple[int, tuple[Tile, ...]]:
+    """``--left 'SEAT: TILES'`` as (seat, tiles). Raises RoundError."""
+    seat_text, colon, tiles = text.partition(":")
+    players = found.state.players
+    if not colon or not seat_text.strip().isdigit():
+        raise RoundError(f"--left {text!r}: write SEAT: TILES, e.g. '2: R3 R5 J'")
+    seat = int(seat_text)
+    if not 1 <= seat <= players:
+        raise RoundError(f"--left {text!r}: no seat {seat}; seats are 1–{players}")
+    try:
+        rack = parse_rack(tiles, indicator=found.state.rules.indicator)
+    except RackError as err:
+        raise RoundError(f"--left {text!r}: {err}") from None
+    if not rack.tiles:
+        raise RoundError(f"--left {text!r}: no tiles; an opened player holds 1 or more [R-PENALTY]")
+    return seat, rack.tiles
+
+
+_SCORE_OWN = ("--end", "--winner")
+"""The options of ``score`` that ``track score`` writes itself."""
+
+
+@track.command(
+    name="score",
+    context_settings={"ignore_unknown_options": True, "allow_interspersed_args": True},
+)
+@click.option("--left", "lefts", multiple=True, metavar="'SEAT: TILES'",
+              help="The tiles left of an opponent who opened, e.g. '2: R3 R5 J' (repeat"
+              " per player) [R-PENALTY].")  # fmt: skip
+@click.option("--name", "names", multiple=True, metavar="SEAT=NAME",
+              help="A seat's name in the score line and the ledger, e.g. 2=Bea (default:"
+              " you, player N).")  # fmt: skip
+@click.argument("score_options", nargs=-1, type=click.UNPROCESSED, metavar="[SCORE OPTIONS]")
+@game_option
+@click.pass_context
+def score_command(
+    ctx: click.Context,
+    lefts: tuple[str, ...],
+    names: tuple[str, ...],
+    score_options: tuple[str, ...],
+    game: str | None,
+) -> None:
+    """Score the round that is over: 'rummy101 score' with the round's line.
+
+    The line is the one 'track show' prints at the end: --end and --winner
+    from the game file (a joker finish, a one-turn finish, the stock), each
+    seat's state, your tiles left. An opponent who opened keeps tiles you
+    did not see: give them with --left (refused while one is missing).
+
+    Every other option goes to 'rummy101 score' as it is: --ledger FILE
+    appends the round to a match ledger exactly as 'score --ledger' does,
+    --format (json: schema 'rummy101 schema score'), --sheet, --extra and
+    the other house rules.
+
+    \b
+    Example:
+      rummy101 track score --left '2: R3 R5' --name 1=Ali --name 2=Bea \\
+          --ledger match.jsonl
+
+    Exit code: 0 scored, 2 the round is not over, a tiles left missing or
+    bad, or what 'score' refuses (nothing appended to the ledger), 4 the
+    output could not be written.
+    """
+    from rummy101_solver.cli.score import score as score_cmd
+    from rummy101_solver.game.round_end import check_left, missing_message, parse_name
+
+    found = _read(_path(ctx, game))
+    state = found.state
+    for word in score_options:
+        if word.split("=")[0] in _SCORE_OWN:
+            fail(f"score: {word.split('=')[0]} comes from the game file; track score writes it")
+    try:
+        named = dict(parse_name(text, state.players) for text in names)
+        left = dict(_left(text, found) for text in lefts)
+        check_left(state, left)
+        end, line = _score_of(found, named, left)
+    except RoundError as err:
+        fail(f"score: {err}")
+    if line.missing:
+        fail(missing_message(line, end))
+    args = [*line.options, *score_options, "--", *line.players]
+    with score_cmd.make_context("rummy101 score", args) as sub:
+        extra = sub.params["players"][: len(sub.params["players"]) - len(line.players)]
+        if extra:
+            fail(f"score: {extra[0]!r} is not an option of rummy101 score")
+        if sub.params["fmt"] not in ("json", "csv"):
+            click.echo(f"Score line: {line.text}")
+        score_cmd.invoke(sub)
 
 
 @track.command()
@@ -377,6 +498,7 @@ Short commands (tiles as R5, 7r, J; players by seat number):
   o P N TILES     player P laid TILES off onto table group N
   op P melds|pairs [VALUE]   player P opened (tiles not told)
   f P [TILE]      player P finished (TILE: their last discard)
+  stock           the stock ran out: the round is over, no winner
   show (or .)     the advice again           h             the history
   ?               this help                  q, Ctrl-D     quit"""
 
@@ -399,6 +521,7 @@ _WORDS: dict[str, tuple[int, int | None, str]] = {
     "op": (2, 3, "a player, melds or pairs and a value: op 3 melds 105"),
     "f": (1, 2, "a player and their last discard: f 3 K5"),
     "u": (0, 0, ""),
+    "stock": (0, 0, ""),
     "show": (0, 0, ""),
     "h": (0, 0, ""),
     "?": (0, 0, ""),
@@ -472,11 +595,13 @@ def _event_of(head: str, args: list[str], game: Game) -> Event:
         player = seat(args[0])
         last = _tile(args[1], game, f"finish {args[0]} {args[1]}") if len(args) > 1 else None
         return Event("finish", player=player, tile=last)
+    if head == "stock":
+        return Event("stock")
     return Event("undo")
 
 
-_COMMAND_WORDS = ("draw", "discard", "take", "seen", "lay", "onto", "opened", "finish", "undo",
-                  "show", "history", "help", "quit", "melds", "pairs")  # fmt: skip
+_COMMAND_WORDS = ("draw", "discard", "take", "seen", "lay", "onto", "opened", "finish", "stock",
+                  "undo", "show", "history", "help", "quit", "melds", "pairs")  # fmt: skip
 
 
 def _completer(state: Callable[[], Any]) -> Any:
@@ -541,9 +666,12 @@ def play(ctx: click.Context, time_limit: float, color: bool, game: str | None) -
     refused = 0
     number = 0
 
-    def advice(state: Any) -> None:
+    def advice(game: Game) -> None:
         _working()
-        click.echo(advice_text(advise(state, time_limit=time_limit), color=color), color=color)
+        state = game.state
+        score = _score_of(game) if state.phase == "over" else None
+        told = advise(state, time_limit=time_limit)
+        click.echo(advice_text(told, color=color, score=score), color=color)
 
     def refuse(message: str) -> None:
         nonlocal refused
@@ -556,7 +684,7 @@ def play(ctx: click.Context, time_limit: float, color: bool, game: str | None) -
         if refused and not interactive:
             ctx.exit(EXIT_REFUSED)
 
-    advice(found.state)
+    advice(found)
     read = _reader(interactive, lambda: latest[0].state)
     while True:
         try:
@@ -583,7 +711,7 @@ def play(ctx: click.Context, time_limit: float, color: bool, game: str | None) -
             found = read_game(path)
             latest[0] = found
             if head == "show":
-                advice(found.state)
+                advice(found)
                 continue
             if head == "h":
                 click.echo(history_text(found.events, found.state.seat))
@@ -594,7 +722,7 @@ def play(ctx: click.Context, time_limit: float, color: bool, game: str | None) -
             refuse(str(err))
             continue
         click.echo(f"event {len(found.events)}: {event_text(recorded, found.state.seat)}")
-        advice(found.state)
+        advice(found)
 
 
 def _reader(interactive: bool, state: Callable[[], Any]) -> Callable[[], str]:

@@ -17,7 +17,8 @@ Fields per kind (schema: ``rummy101 schema game``): ``new``: ``rack``,
 string, one space between tiles, jokers pinned ``J=R7``: :func:`compact`),
 ``onto`` (1-based table group or null);
 ``opened``: ``player``, ``how``, ``value``; ``finish``: ``player``, ``tile``
-(their last discard, or null); ``undo``: nothing more. Every number is in the
+(their last discard, or null); ``stock`` (the stock ran out, no winner
+[R-SCORE]), ``undo``: nothing more. Every number is in the
 range the commands take (``player`` 1–4, ``onto`` 1–200, ``value`` 0–9999, the
 rules as ``new`` checks them).
 
@@ -179,6 +180,7 @@ _FIELDS: dict[str, tuple[str, ...]] = {
     "lay": ("player", "groups", "onto"),
     "opened": ("player", "how", "value"),
     "finish": ("player", "tile"),
+    "stock": (),
     "undo": (),
 }
 
@@ -305,6 +307,8 @@ def parse_event(record: Any, number: int, indicator: Face | None, where: str) ->
     if kind == "finish":
         last = None if record["tile"] is None else _tile(record["tile"], indicator, where)
         return Event("finish", player=_int(record, "player", where), tile=last)
+    if kind == "stock":
+        return Event("stock")
     return Event("undo")
 
 

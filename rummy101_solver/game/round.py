@@ -20,6 +20,9 @@ round:
 - other players: ``seen`` (their discard), ``lay`` (their melds or lay-offs),
   ``take`` (they took the discard before them), ``opened`` (their opening when
   its tiles are not told), ``finish`` (they emptied their rack);
+- ``stock``: the stock ran out at the start of a turn: the round is over with
+  no winner, everyone takes their hand penalty [R-SCORE]; refused while the
+  stock must still hold tiles (:func:`stock_left`);
 - the turn order [R-TURN]: seats play 1, 2, … N, 1, …; seat 1 plays first
   (you, when dealt 22 tiles); a turn passes on with its discard. Every event
   belongs to the seat whose turn it is: a take only first in the turn, your
@@ -55,10 +58,13 @@ from rummy101_solver.game.tiles import (
     sort_tiles,
     tile_set,
 )
+from rummy101_solver.messages import count_of
 
-EventKind = Literal["new", "draw", "take", "discard", "seen", "lay", "opened", "finish", "undo"]
+EventKind = Literal[
+    "new", "draw", "take", "discard", "seen", "lay", "opened", "finish", "stock", "undo"
+]  # fmt: skip
 EVENT_KINDS: tuple[EventKind, ...] = (
-    "new", "draw", "take", "discard", "seen", "lay", "opened", "finish", "undo",
+    "new", "draw", "take", "discard", "seen", "lay", "opened", "finish", "stock", "undo",
 )  # fmt: skip
 
 Phase = Literal["draw", "play", "over"]
@@ -120,6 +126,7 @@ class Event:
       pairs: ``value`` pairs; ``None``: the bar in force);
     - ``finish``: ``player`` (another seat) finished, ``tile`` their last
       discard when told (else ``None``) [R-FINISH];
+    - ``stock``: the stock ran out; the round is over, no winner [R-SCORE];
     - ``undo``: takes back the last event.
     """
 
@@ -179,9 +186,11 @@ class RoundState:
     and have not laid or discarded; ``opened``: seat → :class:`Opening`;
     ``phase``: see :data:`Phase`; ``taken``: the tile you took this turn and
     have not laid yet; ``events``: how many effective events made this state;
-    ``winner``: the seat that finished, or ``None``; ``turn``: the seat whose
+    ``winner``: the seat that finished, or ``None`` (also when the stock ran
+    out: ``phase`` ``over``, no winner [R-SCORE]); ``turn``: the seat whose
     turn it is [R-TURN]; ``moved``: that seat (another player) has taken,
-    laid or opened this turn (its draw is never told).
+    laid or opened this turn (its draw is never told); ``dealt``: the tiles
+    of your rack as dealt (a short rack, 1–20, tracks part of a round).
     """
 
     players: int
@@ -199,6 +208,7 @@ class RoundState:
     winner: int | None = None
     turn: int = 1
     moved: bool = False
+    dealt: int = 21
 
     # --- derived -------------------------------------------------------------------
     @property
@@ -582,7 +592,10 @@ def start(event: Event) -> RoundState:
     phase: Phase = "play" if len(event.tiles) == MAX_RACK else "draw"
     # with 22 tiles you start; else seat 1 plays first [R-RACK, R-TURN]
     turn = seat if phase == "play" else 1
-    return RoundState(players, seat, rules, sort_tiles(event.tiles), phase=phase, turn=turn)
+    return RoundState(
+        players, seat, rules, sort_tiles(event.tiles), phase=phase, turn=turn,
+        dealt=len(event.tiles),
+    )  # fmt: skip
 
 
 def apply(state: RoundState, event: Event) -> tuple[RoundState, Event]:
@@ -591,6 +604,8 @@ def apply(state: RoundState, event: Event) -> tuple[RoundState, Event]:
     docstring); ``state`` is never changed."""
     if event.kind in ("new", "undo"):
         raise RoundError(f"{event.kind}: not an event of a round under way")
+    if state.phase == "over" and state.winner is None:
+        raise RoundError(f"{event.kind}: the round is over (the stock ran out) [R-SCORE]")
     if state.phase == "over":
         raise RoundError(
             f"{event.kind}: the round is over ({_who(state, state.winner or 0)} finished)"
@@ -748,6 +763,43 @@ def _finish(state: RoundState, event: Event) -> tuple[RoundState, Event]:
     return replace(state, phase="over", winner=player, taken=None, moved=False), event
 
 
+RACK_AT_TURN = MAX_RACK - 1
+"""Tiles a rack holds between turns (21): the most an opponent can hold when
+a turn starts [R-RACK]."""
+
+
+def stock_left(state: RoundState) -> int:
+    """The fewest tiles the stock can still hold at the start of a turn: the
+    unseen tiles less what the opponents can hold (21 each, less the tiles
+    they are known to hold) and less the tiles a short rack did not tell
+    (``dealt`` below 21) [R-RACK, R-TILES]; 0 when it may be empty."""
+    unseen = sum(_unseen(state).values())
+    hidden = sum(
+        RACK_AT_TURN - len(state.held(p)) for p in range(1, state.players + 1) if p != state.seat
+    )
+    untold = max(0, RACK_AT_TURN - state.dealt)
+    return max(0, unseen - hidden - untold)
+
+
+def _stock(state: RoundState, event: Event) -> tuple[RoundState, Event]:
+    """The stock ran out: at the start of a turn (before your draw or take, or
+    before another seat has moved), when the stock can be empty; the round is
+    over with no winner [R-SCORE, R-TURN]."""
+    if state.phase == "play" or state.moved:
+        whose = "your" if state.turn == state.seat else f"player {state.turn}'s"
+        raise RoundError(
+            f"stock: {whose} turn is under way; the stock runs out only when a turn starts"
+            " with nothing to draw [R-SCORE]"
+        )
+    left = stock_left(state)
+    if left:
+        raise RoundError(
+            f"stock: the stock still holds at least {count_of(left, 'tiles')} (the unseen tiles"
+            " less what the opponents' racks can hold); the round goes on [R-SCORE]"
+        )
+    return replace(state, phase="over", winner=None, taken=None, moved=False), event
+
+
 def _lay_event(state: RoundState, event: Event) -> tuple[RoundState, Event]:
     return _lay(state, event), event
 
@@ -760,6 +812,7 @@ _APPLY = {
     "lay": _lay_event,
     "opened": _opened,
     "finish": _finish,
+    "stock": _stock,
 }
 
 

@@ -14,6 +14,7 @@ from typing import Any
 from rummy101_solver.engine.advice import Advice, take_tile
 from rummy101_solver.engine.outs import OutsAnalysis
 from rummy101_solver.game.round import Event, RoundState, undone
+from rummy101_solver.game.round_end import RoundEnd, ScoreLine, missing_message
 from rummy101_solver.game.tiles import ALL_FACES, COLOURS, WILD, Tile, codes, okey_face
 from rummy101_solver.messages import count_of
 from rummy101_solver.report.outs import (
@@ -66,12 +67,30 @@ def _outs(analysis: OutsAnalysis | None) -> dict[str, Any] | None:
     return analysis_outs_json(analysis) if analysis is not None else None
 
 
-def advice_json(advice: Advice) -> dict[str, Any]:
+def score_json(end: RoundEnd, line: ScoreLine) -> dict[str, Any]:
+    """The hand-off to scoring of a round that is over: ``end`` (as ``score
+    --end`` takes it), ``winner`` (a seat, ``null`` when the stock ran out),
+    ``last`` (the finishing discard when told), ``args`` (the arguments of
+    ``rummy101 score``), ``line`` (the command line), ``missing`` (seats whose
+    tiles left are not known) [R-SCORE]."""
+    return {
+        "end": end.ending,
+        "winner": end.winner,
+        "last": end.last.code if end.last is not None else None,
+        "args": list(line.args),
+        "line": line.text,
+        "missing": list(line.missing),
+    }
+
+
+def advice_json(advice: Advice, score: tuple[RoundEnd, ScoreLine] | None = None) -> dict[str, Any]:
     """``track show --format json``: the state and the advice; ``take``, ``stand``
     and ``play`` are ``play --format json`` objects, ``draw`` and ``outs`` are
-    ``outs --format json`` objects, each ``null`` when it does not apply."""
+    ``outs --format json`` objects, each ``null`` when it does not apply;
+    ``score`` (:func:`score_json`) once the round is over, else ``null``."""
     return {
         **state_json(advice.state),
+        "score": score_json(*score) if score is not None else None,
         "advice": {
             "moment": advice.moment,
             "take_tile": advice.take_tile.code if advice.take_tile else None,
@@ -111,6 +130,8 @@ def event_text(event: Event, seat: int) -> str:
     if event.kind == "opened":
         unit = "points" if event.how == "melds" else "pairs"
         return f"opened: {who(event.player)} opened with {event.how} ({event.value} {unit})"
+    if event.kind == "stock":
+        return "stock: the stock ran out, no winner"
     if event.kind == "finish":
         if event.tile is None:
             return f"finish: {who(event.player)} finished"
@@ -165,6 +186,8 @@ def _whose(state: RoundState, player: int) -> str:
 
 def _turn_text(state: RoundState) -> str:
     """Whose turn it is and what comes next [R-TURN]."""
+    if state.phase == "over" and state.winner is None:
+        return "the round is over: the stock ran out, no winner [R-SCORE]"
     if state.phase == "over":
         return f"the round is over: {_who(state, state.winner or 0)} finished [R-FINISH]"
     if state.turn != state.seat:
@@ -248,12 +271,50 @@ def _drawn_verdict(analysis: OutsAnalysis, *, color: bool) -> str:
     return outs_verdict(analysis, color=color)
 
 
-def advice_text(advice: Advice, fmt: str = "simple", *, color: bool = False) -> str:
-    """``track show``: the state of the round, then the advice for this moment."""
+_ENDS = {
+    "normal": "a normal finish [R-SCORE]",
+    "joker": "a joker finish: the last discard a joker [R-JOKER-FINISH]",
+    "one-turn": "a one-turn finish: opened and finished in one turn, nobody else had opened"
+    " [R-ONE-TURN]",
+    "one-turn-joker": "a one-turn finish with a joker as the last discard [R-ONE-TURN]",
+    "open-finish": "a finish in the opening turn, others had opened [R-OPEN-FINISH]",
+    "open-finish-joker": "a finish in the opening turn with a joker as the last discard"
+    " [R-OPEN-FINISH]",
+    "stock": "the stock ran out: no winner, everyone takes their hand penalty [R-SCORE]",
+}
+
+
+def score_text(end: RoundEnd, line: ScoreLine) -> list[str]:
+    """The hand-off to scoring of a round that is over: how it ended, the
+    ``rummy101 score`` line, and what it still needs [R-SCORE]."""
+    lines = [f"Round end: {_ENDS[end.ending]}."]
+    if end.winner is not None and end.winner != end.seat and end.last is None:
+        lines.append(
+            f"Player {end.winner}'s last discard was not told; a joker there would make it a"
+            f" joker finish: undo, then 'finish {end.winner} J' [R-JOKER-FINISH]."
+        )
+    lines += ["Score line (rummy101 score, or track score):", line.text]
+    if line.missing:
+        told = missing_message(line, end).removeprefix("score: ")
+        lines.append(f"{told[0].upper()}{told[1:]}.")
+    return lines
+
+
+def advice_text(
+    advice: Advice,
+    fmt: str = "simple",
+    *,
+    color: bool = False,
+    score: tuple[RoundEnd, ScoreLine] | None = None,
+) -> str:
+    """``track show``: the state of the round, then the advice for this moment;
+    once the round is over, the ``score`` line (``score``: :func:`score_text`)."""
     state = advice.state
     lines = state_text(state, fmt, color=color)
     lines.append("")
     if advice.moment == "over":
+        if score is not None:
+            lines += score_text(*score)
         return "\n".join(lines).rstrip("\n")
     if advice.moment == "wait":
         lines.append(
