@@ -303,18 +303,20 @@ class Difference:
     """Challenger - champion, points per round, paired by deal: ``mean`` with
     its 95 % interval, ``sd`` the per-deal differences' standard deviation,
     and ``deals_for_2`` the deals a half-width of 2 points needs at that
-    spread (``⌈(z·sd/2)²⌉``)."""
+    spread (``⌈(z·sd/2)²⌉``); ``deals``: how many deals it is over."""
 
     mean: float
     low: float
     high: float
     sd: float
     deals_for_2: int
+    deals: int
 
     @property
     def excludes_zero(self) -> bool:
-        """True when the interval lies wholly above or below 0."""
-        return self.low > 0 or self.high < 0
+        """True when the interval lies wholly above or below 0 (never for one
+        deal: its spread is unknown)."""
+        return self.deals >= 2 and (self.low > 0 or self.high < 0)
 
 
 def difference(figures: ArenaVariant, z: float = Z_95) -> Difference:
@@ -331,10 +333,10 @@ def difference(figures: ArenaVariant, z: float = Z_95) -> Difference:
     n = len(per)
     mean = sum(per) / n if n else 0.0
     if n < 2:
-        return Difference(mean, mean, mean, 0.0, 0)
+        return Difference(mean, mean, mean, 0.0, 0, n)
     sd = math.sqrt(sum((d - mean) ** 2 for d in per) / (n - 1))
     half = z * sd / math.sqrt(n)
-    return Difference(mean, mean - half, mean + half, sd, math.ceil((z * sd / 2) ** 2))
+    return Difference(mean, mean - half, mean + half, sd, math.ceil((z * sd / 2) ** 2), n)
 
 
 FIGURES: tuple[tuple[str, str, str, str, bool], ...] = (
