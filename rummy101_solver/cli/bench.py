@@ -37,8 +37,15 @@ from rummy101_solver.game.deal import MAX_SEED
               is_flag=False, flag_value=20, metavar="[ROUNDS]",
               help="Also time 'simulate --rounds' (4 players, classic rules) on ROUNDS"
               " rounds (20 when given alone) with JOBS processes: rounds per second.")  # fmt: skip
-@click.option("--bots", type=click.Choice(["outs", "quick"]), default="outs", show_default=True,
-              help="The bots of --rounds (as 'simulate --bots').")  # fmt: skip
+@click.option("--bots", type=click.Choice(["outs", "quick", "random"]), default="outs",
+              show_default=True, help="The bots of --rounds (as 'simulate --bots').")  # fmt: skip
+@click.option("--arena", "arena_deals", type=IntRange(0, 100_000), default=0, is_flag=False,
+              flag_value=4, metavar="[DEALS]",
+              help="Also time the duplicate arena ('simulate --rounds DEALS --duplicate',"
+              " classic rules) of --arena-bots, 1v3 and 2v2, with JOBS processes:"
+              " rounds (plays) per second, CPU and wall (4 deals when given alone).")  # fmt: skip
+@click.option("--arena-bots", default="quick,random", show_default=True,
+              metavar="CHALLENGER,CHAMPION", help="The two bot kinds of --arena.")  # fmt: skip
 @click.option("--cold-runs", type=IntRange(0, 100), default=5, show_default=True,
               help="Fresh 'rummy101 solve RACK' processes to time (0: skip).")  # fmt: skip
 @click.option("--outs", "outs_racks", type=IntRange(0, 10_000), default=0,
@@ -47,7 +54,8 @@ from rummy101_solver.game.deal import MAX_SEED
               " racks (0: skip).")  # fmt: skip
 def bench(racks: int, seed: int, size: int | None, alternatives: int, batch_racks: int,
           jobs: int, play_turns: bool, groups: int, simulate_deals: int, simulate_rounds: int,
-          bots: str, cold_runs: int, outs_racks: int) -> None:  # fmt: skip
+          bots: str, arena_deals: int, arena_bots: str, cold_runs: int,
+          outs_racks: int) -> None:  # fmt: skip
     """Time the solver on seeded dealt racks: cold start, per rack, and in batch.
 
     Cold start: 'rummy101 solve RACK' (the first rack, default options) in
@@ -72,6 +80,11 @@ def bench(racks: int, seed: int, size: int | None, alternatives: int, batch_rack
     classic rules, the BOTS bots, JOBS processes: rounds per second
     (alone: --racks 1 --batch-racks 0 --cold-runs 0 --rounds).
 
+    With --arena: the duplicate arena of ARENA-BOTS (challenger, champion) on
+    that many deals, classic rules, JOBS processes, 1v3 then 2v2: plays (whole
+    rounds) per second, wall, and the CPU seconds of this process and its
+    workers (alone: --racks 1 --batch-racks 0 --cold-runs 0 --arena).
+
     With --outs N: median and p95 CPU milliseconds of the distance (the numbers
     alone, as 'simulate --distance' computes them, and with one target opening
     each, as 'outs' prints them), the outs and the discard table on N racks.
@@ -83,6 +96,16 @@ def bench(racks: int, seed: int, size: int | None, alternatives: int, batch_rack
     if play_turns:
         _bench_play(racks, seed, size or 14, groups, alternatives)
         return
+    kinds = tuple(k.strip() for k in arena_bots.split(","))
+    if arena_deals:
+        from rummy101_solver.engine.bot_kinds import BOTS
+
+        unknown = [k for k in kinds if k not in BOTS]
+        if len(kinds) != 2 or unknown:
+            raise click.BadParameter(
+                f"{arena_bots!r}: give CHALLENGER,CHAMPION, two of {', '.join(BOTS)}",
+                param_hint="'--arena-bots'",
+            )
     size = size or 22
 
     from rummy101_solver.engine.solver import analyse
@@ -150,8 +173,38 @@ def bench(racks: int, seed: int, size: int | None, alternatives: int, batch_rack
                        f" --jobs {jobs}: {total:.2f} s, {rate:.0f} deals/s")  # fmt: skip
     if simulate_rounds:
         _bench_rounds(simulate_rounds, seed, jobs, "quick" if bots == "quick" else "outs")
+    if arena_deals:
+        _bench_arena(arena_deals, seed, jobs, kinds[0], kinds[1])
     if outs_racks:
         _bench_outs(seed, outs_racks)
+
+
+def _bench_arena(deals: int, seed: int, jobs: int, challenger: str, champion: str) -> None:
+    """Time the duplicate arena (classic, 1v3 and 2v2): plays per second, CPU and wall."""
+    import resource
+    import time
+    from concurrent.futures import ProcessPoolExecutor
+
+    from rummy101_solver.engine.arena import rotations, run_arena
+    from rummy101_solver.engine.rounds import RoundVariant
+    from rummy101_solver.files.batch import init_worker
+
+    def cpu() -> float:
+        own = resource.getrusage(resource.RUSAGE_SELF)
+        workers = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return own.ru_utime + own.ru_stime + workers.ru_utime + workers.ru_stime
+
+    for mode in ("1v3", "2v2"):
+        start, used = time.perf_counter(), cpu()
+        with ProcessPoolExecutor(max_workers=jobs, initializer=init_worker) as pool:
+            run_arena(deals, seed, [RoundVariant("classic")], challenger, champion, mode,
+                      executor=pool if jobs > 1 else None)  # fmt: skip
+        wall, spent = time.perf_counter() - start, cpu() - used
+        plays = deals * len(rotations(mode))
+        click.echo(f"arena {mode}: {challenger} against {champion}, {deals} deal"
+                   f"{'' if deals == 1 else 's'} ({plays} plays), classic rules, --jobs {jobs}:"
+                   f" {wall:.2f} s wall, {spent:.2f} s CPU, {plays / wall:.2f} plays/s,"
+                   f" {spent / plays:.2f} s CPU a play")  # fmt: skip
 
 
 def _bench_rounds(rounds: int, seed: int, jobs: int, bots: Literal["outs", "quick"]) -> None:
