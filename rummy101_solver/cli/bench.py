@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from typing import Literal
-
 import click
 
 from rummy101_solver.cli.options import IntRange
@@ -172,7 +170,7 @@ def bench(racks: int, seed: int, size: int | None, alternatives: int, batch_rack
             click.echo(f"simulate{label}: {simulate_deals} deals of {size} tiles, classic rules,"
                        f" --jobs {jobs}: {total:.2f} s, {rate:.0f} deals/s")  # fmt: skip
     if simulate_rounds:
-        _bench_rounds(simulate_rounds, seed, jobs, "quick" if bots == "quick" else "outs")
+        _bench_rounds(simulate_rounds, seed, jobs, bots)
     if arena_deals:
         _bench_arena(arena_deals, seed, jobs, kinds[0], kinds[1])
     if outs_racks:
@@ -207,7 +205,7 @@ def _bench_arena(deals: int, seed: int, jobs: int, challenger: str, champion: st
                    f" {spent / plays:.2f} s CPU a play")  # fmt: skip
 
 
-def _bench_rounds(rounds: int, seed: int, jobs: int, bots: Literal["outs", "quick"]) -> None:
+def _bench_rounds(rounds: int, seed: int, jobs: int, bots: str) -> None:
     """Time ``simulate --rounds`` (4 players, classic): rounds per second."""
     import time
     from concurrent.futures import ProcessPoolExecutor
