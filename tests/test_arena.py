@@ -303,3 +303,26 @@ def test_duplicate_needs_rounds() -> None:
     out, code = invoke("simulate", "--deals", "5", "--duplicate", "2v2")
     assert code == 2
     assert "--duplicate applies to whole rounds: add --rounds N" in out
+
+
+def test_cli_arena_plot_draws_the_difference(tmp_path: Path) -> None:
+    picture = tmp_path / "arena.svg"
+    out, code = invoke("simulate", "--rounds", "1", "--bots", "random,random", "--duplicate",
+                       "2v2", "--plot", str(picture))  # fmt: skip
+    assert code == 0, out
+    text = picture.read_text()
+    assert text.startswith("<?xml") and "random - random, duplicate 2v2, 1 deal (seeds 1–1)" in text
+
+
+def test_bench_arena_times_both_seatings() -> None:
+    out, code = invoke("bench", "--racks", "1", "--batch-racks", "0", "--cold-runs", "0",
+                       "--arena", "1", "--arena-bots", "random,random", "--jobs", "1")  # fmt: skip
+    assert code == 0, out
+    lines = out.splitlines()[-2:]
+    assert lines[0].startswith("arena 1v3: random against random, 1 deal (4 plays), classic"
+                               " rules, --jobs 1: ")  # fmt: skip
+    assert lines[1].startswith("arena 2v2: random against random, 1 deal (2 plays),")
+    assert lines[1].endswith(" s CPU a play")
+    out, code = invoke("bench", "--racks", "1", "--arena", "1", "--arena-bots", "random")
+    assert code == 2
+    assert "'random': give CHALLENGER,CHAMPION, two of outs, quick, random" in out

@@ -35,6 +35,7 @@ from typing import Any, Literal
 
 from rummy101_solver.engine.odds import Z_95
 from rummy101_solver.engine.rounds import RoundResult, RoundVariant, play_round
+from rummy101_solver.messages import count_of
 
 Mode = Literal["1v3", "2v2"]
 MODES: tuple[Mode, ...] = ("1v3", "2v2")
@@ -448,7 +449,8 @@ def arena_text(arena: Arena, fmt: str = "simple") -> str:
     seats = "in each seat in turn" if arena.mode == "1v3" else "in seats 1 and 3, then 2 and 4"
     lines = [
         f"Duplicate arena {arena.mode}: challenger {arena.challenger} against champion"
-        f" {arena.champion}, {arena.deals} deals (seeds {arena.seed}–{last}), {plays} plays"
+        f" {arena.champion}, {count_of(arena.deals, 'deals')} (seeds {arena.seed}–{last}),"
+        f" {plays} plays"
         f" of each deal, the challenger {seats}.",
         "Intervals: 95 % normal with the deal as the unit (ratios by the delta method); the"
         " difference is paired by deal.",

@@ -15,6 +15,7 @@ from pathlib import Path
 from rummy101_solver.engine.arena import Arena, difference
 from rummy101_solver.engine.rounds import FINISHES, RoundsSimulation
 from rummy101_solver.engine.simulate import Simulation
+from rummy101_solver.messages import count_of
 
 BIN_POINTS = 5
 """Points per bar of the best-meld-value histogram."""
@@ -155,7 +156,7 @@ def plot_arena(arena: Arena, path: str | Path) -> None:
         fig, ax = plt.subplots(figsize=(7, 1.6 + 0.6 * len(names)), dpi=100)
         fig.suptitle(
             f"{arena.challenger} - {arena.champion}, duplicate {arena.mode},"
-            f" {arena.deals} deals (seeds {arena.seed}–{last})"
+            f" {count_of(arena.deals, 'deals')} (seeds {arena.seed}–{last})"
         )
         ys = list(range(len(names)))
         means = [d.mean for d in diffs]
