@@ -12,21 +12,28 @@ line() {
     name=$1; shift
     rummy101 simulate --rounds "$deals" --seed 1 --jobs "$jobs" "$@" --format json > "$out/$name.json"
 }
-line outs-quick-1v3 --bots outs,quick --duplicate 1v3 \
-    --variant classic= --variant rising=--rising --variant 'okey=--indicator deal'
-line outs-quick-2v2 --bots outs,quick --duplicate 2v2
 line quick-random-1v3 --bots quick,random --duplicate 1v3
+line outs-quick-1v3 --bots outs,quick --duplicate 1v3
 line quick-random-2v2 --bots quick,random --duplicate 2v2
+line outs-quick-2v2 --bots outs,quick --duplicate 2v2
+line outs-quick-1v3-variants --bots outs,quick --duplicate 1v3 \
+    --variant rising=--rising --variant 'okey=--indicator deal'
 python3 - "$out" <<'PY'
 import json, pathlib, sys
-print("| challenger − champion | mode | variant | deals | difference (points per round, 95 %) | excludes 0 | per-deal sd | deals for ±2 |")
-print("|---|---|---|---|---|---|---|---|")
-for path in sorted(pathlib.Path(sys.argv[1]).glob("*.json"), key=lambda p: p.stat().st_mtime):
-    a = json.loads(path.read_text())["arena"]
+root = pathlib.Path(sys.argv[1])
+lines = ["quick-random-1v3", "quick-random-2v2", "outs-quick-1v3", "outs-quick-2v2",
+         "outs-quick-1v3-variants"]
+print("| challenger − champion | seating | variant | deals | points per round, challenger / champion"
+      " | difference (95 %, paired by deal) | excludes 0 | sd per deal | deals for ±2 |")
+print("|---|---|---|---|---|---|---|---|---|")
+for line in lines:
+    a = json.loads((root / f"{line}.json").read_text())["arena"]
     for v in a["variants"]:
-        d = v["difference"]
+        d, p = v["difference"], v["points_per_round"]
         low, high = d["interval"]
         print(f"| {a['challenger']} − {a['champion']} | {a['mode']} | {v['name']} | {a['deals']}"
-              f" | {d['mean']:+.1f} ({low:+.1f} to {high:+.1f}) | {'yes' if d['excludes_zero'] else 'no'}"
-              f" | {d['sd']:.1f} | {d['deals_for_half_width_2']} |")
+              f" | {p['challenger']['mean']:.1f} / {p['champion']['mean']:.1f}"
+              f" | **{d['mean']:+.1f}** ({low:+.1f} to {high:+.1f})"
+              f" | {'yes' if d['excludes_zero'] else 'no'} | {d['sd']:.1f}"
+              f" | {d['deals_for_half_width_2']:,} |")
 PY
