@@ -326,3 +326,16 @@ def test_bench_arena_times_both_seatings() -> None:
     out, code = invoke("bench", "--racks", "1", "--arena", "1", "--arena-bots", "random")
     assert code == 2
     assert "'random': give CHALLENGER,CHAMPION, two of outs, quick, random" in out
+
+
+def test_the_api_gives_what_the_cli_prints() -> None:
+    import rummy101_solver
+
+    args = ["simulate", "--rounds", "1", "--seed", "4", "--bots", "random,quick",
+            "--duplicate", "2v2", "--format", "json"]  # fmt: skip
+    out, code = invoke(*args)
+    assert code == 0
+    assert rummy101_solver.simulate(rounds=1, seed=4, bots="random,quick",
+                                    duplicate="2v2") == json.loads(out)  # fmt: skip
+    with pytest.raises(rummy101_solver.BadInputError, match="the duplicate arena seats 4"):
+        rummy101_solver.simulate(rounds=1, players=3, bots="random,quick", duplicate="1v3")
