@@ -30,13 +30,16 @@ import os
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Literal, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, ParamSpec, TypeVar
 
 from rummy101_solver.files import answers
 from rummy101_solver.files.case import OptionError, build_case, build_rules
 from rummy101_solver.game.deal import MAX_SEED
 from rummy101_solver.game.parsing import RackError
 from rummy101_solver.game.rules import MELD_THRESHOLD, PAIRS_THRESHOLD
+
+if TYPE_CHECKING:
+    from rummy101_solver.engine.rounds import RoundResult, RoundVariant
 
 __all__ = [
     "BadInputError",
@@ -265,6 +268,7 @@ def simulate(
     players: int = 4,
     bots: str = "outs",
     log: str | os.PathLike[str] | None = None,
+    duplicate: str | None = None,
 ) -> dict[str, Any]:
     """``rummy101 simulate``: deal ``deals`` racks of ``rack_size`` tiles (deal
     ``i`` shuffled with ``seed + i``) and count, per rule set, how often they
@@ -286,12 +290,15 @@ def simulate(
     """
     # the options of the other mode too: a wrong type is bad input even where unused
     _whole("players", players, 2, 4)
-    if not isinstance(bots, str) or bots not in ("outs", "quick"):
-        raise BadInputError(f"option 'bots': {bots!r}; use 'outs' or 'quick'")
+    if not isinstance(bots, str):
+        raise BadInputError(f"option 'bots': {bots!r}; give kinds as text, e.g. 'quick,outs'")
     if log is not None and not isinstance(log, str | os.PathLike):
         raise BadInputError(f"option 'log': a file path, not {_kind(log)}")
     if rounds is not None:
-        return _simulate_rounds(rounds, seed, players, bots, variants, jobs, scheduler, plot, log)
+        return _simulate_rounds(rounds, seed, players, bots, variants, jobs, scheduler, plot, log,
+                                duplicate)  # fmt: skip
+    if duplicate is not None:
+        raise BadInputError("option 'duplicate' applies to whole rounds: give rounds=N")
     _whole("deals", deals, 1, 10_000_000)
     _whole("seed", seed, 0, MAX_SEED)
     _whole("rack_size", rack_size, 2, 22)
@@ -350,22 +357,42 @@ def simulate(
 def _simulate_rounds(rounds: int, seed: int, players: int, bots: str,
                      variants: Mapping[str, str] | None, jobs: int, scheduler: str | None,
                      plot: str | os.PathLike[str] | None,
-                     log: str | os.PathLike[str] | None) -> dict[str, Any]:  # fmt: skip
+                     log: str | os.PathLike[str] | None,
+                     duplicate: str | None = None) -> dict[str, Any]:  # fmt: skip
     """``simulate --rounds``: whole rounds played by the bots; the ``simulate
-    --rounds --format json`` object (``rummy101 schema rounds``)."""
+    --rounds --format json`` object (``rummy101 schema rounds``). ``bots``: one
+    kind, or ``"A,B,…"`` one per seat; with ``duplicate`` (``"1v3"`` or
+    ``"2v2"``) and ``bots="CHALLENGER,CHAMPION"``, the duplicate arena's
+    object (``rummy101 schema arena``)."""
     _whole("rounds", rounds, 1, 10_000_000)
     _whole("seed", seed, 0, MAX_SEED)
     _whole("players", players, 2, 4)
     _whole("jobs", jobs, 1, 64)
     _one_way(jobs, scheduler)
-    if bots not in ("outs", "quick"):
-        raise BadInputError(f"option 'bots': {bots!r}; use 'outs' or 'quick'")
+    from rummy101_solver.engine.bot_kinds import BOTS
+
+    if not isinstance(bots, str):
+        raise BadInputError(f"option 'bots': {bots!r}; give kinds as text, e.g. 'quick,outs'")
+    kinds = tuple(k.strip() for k in bots.split(","))
+    unknown = [k for k in kinds if k not in BOTS]
+    if unknown:
+        raise BadInputError(f"option 'bots': {unknown[0]!r} is not a bot kind; the kinds are"
+                            f" {', '.join(BOTS)}")  # fmt: skip
+    if duplicate is not None and (duplicate not in ("1v3", "2v2") or len(kinds) != 2):
+        raise BadInputError(
+            "option 'duplicate': give '1v3' or '2v2' with bots='CHALLENGER,CHAMPION'"
+        )
+    if duplicate is not None and players != 4:
+        raise BadInputError(f"option 'players': {players}; the duplicate arena seats 4 players")
+    if duplicate is None and len(kinds) not in (1, players):
+        raise BadInputError(f"option 'bots': {len(kinds)} kinds for {players} seats; give one"
+                            " kind for every seat, or one per seat")  # fmt: skip
     chosen = {"classic": ""} if variants is None else variants
     if not isinstance(chosen, Mapping) or not chosen:
         raise BadInputError("option 'variants': give {name: options}, e.g. {'rising': '--rising'}")
     from rummy101_solver.cli.common import InputError
     from rummy101_solver.cli.simulate import parse_round_variant
-    from rummy101_solver.engine.rounds import RoundResult, RoundVariant, rounds_json
+    from rummy101_solver.engine.rounds import rounds_json
     from rummy101_solver.engine.rounds import simulate_rounds as run
 
     parsed = []
@@ -378,7 +405,7 @@ def _simulate_rounds(rounds: int, seed: int, players: int, bots: str,
             raise BadInputError(err.format_message()) from err
     if plot is not None:
         _plot_ready(plot)
-    kind: Literal["outs", "quick"] = "quick" if bots == "quick" else "outs"
+    seats = kinds * players if len(kinds) == 1 else kinds
     lines: list[bytes] = []  # one block a round
     on_round = None
     if log is not None:
@@ -387,27 +414,23 @@ def _simulate_rounds(rounds: int, seed: int, players: int, bots: str,
         def on_round(variant: RoundVariant, result: RoundResult) -> None:
             lines.append(round_bytes(variant, result))
 
+    if duplicate is not None:
+        return _arena(rounds, seed, parsed, kinds, duplicate, jobs, scheduler, plot, log,
+                      on_round, lines)  # fmt: skip
     if scheduler is not None:
         with _scheduler(scheduler) as (executor, _):
             result = run(rounds, seed, players, parsed, executor=executor, on_round=on_round,
-                         bots=kind)  # fmt: skip
+                         bots=seats)  # fmt: skip
     elif jobs == 1:
-        result = run(rounds, seed, players, parsed, on_round=on_round, bots=kind)
+        result = run(rounds, seed, players, parsed, on_round=on_round, bots=seats)
     else:
         from concurrent.futures import ProcessPoolExecutor
 
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             result = run(rounds, seed, players, parsed, executor=pool, on_round=on_round,
-                         bots=kind)  # fmt: skip
-    if log is not None:  # round by round, as simulate --log: it ends on a whole round
-        from rummy101_solver.files.durable import FileError, RecordLog
-
-        try:
-            with RecordLog(os.fspath(log), f"log {os.fspath(log)!r}", FileError) as out:
-                for block in lines:
-                    out.write(block)
-        except FileError as err:
-            raise BadInputError(str(err)) from err
+                         bots=seats)  # fmt: skip
+    if log is not None:
+        _write_log(log, lines)
     if plot is not None:
         from rummy101_solver.report.plot import plot_rounds
 
@@ -417,6 +440,54 @@ def _simulate_rounds(rounds: int, seed: int, players: int, bots: str,
             why = err.strerror or err
             raise BadInputError(f"plot {os.fspath(plot)!r}: cannot write: {why}") from err
     return rounds_json(result)
+
+
+def _arena(deals: int, seed: int, parsed: list[RoundVariant], kinds: tuple[str, ...],
+           duplicate: str, jobs: int, scheduler: str | None,
+           plot: str | os.PathLike[str] | None, log: str | os.PathLike[str] | None,
+           on_round: Callable[[RoundVariant, RoundResult], None] | None,
+           lines: list[bytes]) -> dict[str, Any]:  # fmt: skip
+    """``simulate --rounds --duplicate``: the duplicate arena's JSON object."""
+    from rummy101_solver.engine.arena import arena_json, run_arena
+
+    mode: Literal["1v3", "2v2"] = "2v2" if duplicate == "2v2" else "1v3"
+    if scheduler is not None:
+        with _scheduler(scheduler) as (executor, _):
+            result = run_arena(deals, seed, parsed, kinds[0], kinds[1], mode, executor=executor,
+                               on_round=on_round)  # fmt: skip
+    elif jobs == 1:
+        result = run_arena(deals, seed, parsed, kinds[0], kinds[1], mode, on_round=on_round)
+    else:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            result = run_arena(deals, seed, parsed, kinds[0], kinds[1], mode, executor=pool,
+                               on_round=on_round)  # fmt: skip
+    if log is not None:
+        _write_log(log, lines)
+    if plot is not None:
+        from rummy101_solver.report.plot import plot_arena
+
+        try:
+            plot_arena(result, os.fspath(plot))
+        except OSError as err:
+            why = err.strerror or err
+            raise BadInputError(f"plot {os.fspath(plot)!r}: cannot write: {why}") from err
+    return arena_json(result)
+
+
+def _write_log(log: str | os.PathLike[str], blocks: list[bytes]) -> None:
+    """Write the round log ``log``, one block a round, round by round as ``simulate
+    --log`` does (:class:`~rummy101_solver.files.durable.RecordLog`: it ends on a whole
+    round); a file that cannot be written raises :class:`BadInputError` naming it."""
+    from rummy101_solver.files.durable import FileError, RecordLog
+
+    try:
+        with RecordLog(os.fspath(log), f"log {os.fspath(log)!r}", FileError) as out:
+            for block in blocks:
+                out.write(block)
+    except FileError as err:
+        raise BadInputError(str(err)) from err
 
 
 def _plot_ready(plot: object) -> None:

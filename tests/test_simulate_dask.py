@@ -65,3 +65,15 @@ def test_simulate_rounds_on_the_cluster_gives_the_local_bytes(scheduler: str) ->
     remote, code = invoke(*args, "--scheduler", scheduler)
     assert code == 0
     assert remote == local
+
+
+def test_the_duplicate_arena_on_the_cluster_gives_the_local_bytes(scheduler: str) -> None:
+    args = ["simulate", "--rounds", "3", "--seed", "6", "--bots", "random,random",
+            "--duplicate", "2v2", "--variant", "classic=", "--variant",
+            "okey=--indicator deal", "--format", "json"]  # fmt: skip
+    local, code = invoke(*args)
+    assert code == 0
+    remote, code = invoke(*args, "--scheduler", scheduler)
+    assert code == 0
+    assert remote == local
+    assert '"mode": "2v2"' in local

@@ -9,7 +9,7 @@ machine to machine where seconds do not [issue 32]."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Literal, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import click
 
@@ -46,8 +46,15 @@ if TYPE_CHECKING:
               is_flag=False, flag_value=20, metavar="[ROUNDS]",
               help="Also time 'simulate --rounds' (4 players, classic rules) on ROUNDS"
               " rounds (20 when given alone) with JOBS processes: rounds per second.")  # fmt: skip
-@click.option("--bots", type=click.Choice(["outs", "quick"]), default="outs", show_default=True,
-              help="The bots of --rounds (as 'simulate --bots').")  # fmt: skip
+@click.option("--bots", type=click.Choice(["outs", "quick", "random"]), default="outs",
+              show_default=True, help="The bots of --rounds (as 'simulate --bots').")  # fmt: skip
+@click.option("--arena", "arena_deals", type=IntRange(0, 100_000), default=0, is_flag=False,
+              flag_value=4, metavar="[DEALS]",
+              help="Also time the duplicate arena ('simulate --rounds DEALS --duplicate',"
+              " classic rules) of --arena-bots, 1v3 and 2v2, with JOBS processes:"
+              " rounds (plays) per second, CPU and wall (4 deals when given alone).")  # fmt: skip
+@click.option("--arena-bots", default="quick,random", show_default=True,
+              metavar="CHALLENGER,CHAMPION", help="The two bot kinds of --arena.")  # fmt: skip
 @click.option("--repeat", type=IntRange(1, 20), default=3, show_default=True,
               help="Times each rack (and turn) is timed: its fastest counts.")  # fmt: skip
 @click.option("--cold-runs", type=IntRange(0, 100), default=5, show_default=True,
@@ -58,7 +65,8 @@ if TYPE_CHECKING:
               " racks (0: skip).")  # fmt: skip
 def bench(racks: int, seed: int, size: int | None, alternatives: int, batch_racks: int,
           jobs: int, play_turns: bool, groups: int, simulate_deals: int, simulate_rounds: int,
-          bots: str, repeat: int, cold_runs: int, outs_racks: int) -> None:  # fmt: skip
+          bots: str, arena_deals: int, arena_bots: str, repeat: int, cold_runs: int,
+          outs_racks: int) -> None:  # fmt: skip
     """Time the solver on seeded dealt racks: cold start, per rack, and in batch.
 
     Every line gives CPU seconds (user + system; process time of this process
@@ -92,12 +100,27 @@ def bench(racks: int, seed: int, size: int | None, alternatives: int, batch_rack
     classic rules, the BOTS bots, JOBS processes: rounds per second
     (alone: --racks 1 --batch-racks 0 --cold-runs 0 --rounds).
 
+    With --arena: the duplicate arena of ARENA-BOTS (challenger, champion) on
+    that many deals, classic rules, JOBS processes, 1v3 then 2v2: plays (whole
+    rounds) per second, wall, and the CPU seconds of this process and its
+    workers (alone: --racks 1 --batch-racks 0 --cold-runs 0 --arena).
+
     With --outs N: median and p95 CPU milliseconds of the distance (the numbers
     alone, as 'simulate --distance' computes them, and with one target opening
     each, as 'outs' prints them), the outs and the discard table on N racks.
     """
     from rummy101_solver.game.deal import deal_racks
 
+    kinds = tuple(k.strip() for k in arena_bots.split(","))
+    if arena_deals:
+        from rummy101_solver.engine.bot_kinds import BOTS
+
+        unknown = [k for k in kinds if k not in BOTS]
+        if len(kinds) != 2 or unknown:
+            raise click.BadParameter(
+                f"{arena_bots!r}: give CHALLENGER,CHAMPION, two of {', '.join(BOTS)}",
+                param_hint="'--arena-bots'",
+            )
     size = size or (14 if play_turns else 22)
     dealt = deal_racks(seed, racks, size) if not play_turns else []
     if play_turns:
@@ -117,7 +140,9 @@ def bench(racks: int, seed: int, size: int | None, alternatives: int, batch_rack
     if simulate_deals:
         _bench_simulate(simulate_deals, seed, size, jobs, anchor)
     if simulate_rounds:
-        _bench_rounds(simulate_rounds, seed, jobs, "quick" if bots == "quick" else "outs", anchor)
+        _bench_rounds(simulate_rounds, seed, jobs, bots, anchor)
+    if arena_deals:
+        _bench_arena(arena_deals, seed, jobs, kinds[0], kinds[1], anchor)
     if outs_racks:
         _bench_outs(seed, outs_racks, anchor)
 
@@ -342,9 +367,7 @@ def _bench_simulate(deals: int, seed: int, size: int, jobs: int, anchor: list[fl
                    f" {cpu:.2f} s CPU, {_times(cpu, anchor, deals)} per deal")  # fmt: skip
 
 
-def _bench_rounds(
-    rounds: int, seed: int, jobs: int, bots: Literal["outs", "quick"], anchor: list[float]
-) -> None:
+def _bench_rounds(rounds: int, seed: int, jobs: int, bots: str, anchor: list[float]) -> None:
     """Time ``simulate --rounds`` (4 players, classic): rounds per second."""
     from concurrent.futures import ProcessPoolExecutor
 
@@ -359,6 +382,30 @@ def _bench_rounds(
     click.echo(f"rounds: {rounds} round{'' if rounds == 1 else 's'} of 4 players, classic rules,"
                f" {bots} bots, --jobs {jobs}: {wall:.2f} s wall, {rounds / wall:.2f} rounds/s;"
                f" {cpu:.2f} s CPU, {_times(cpu, anchor, rounds)} per round")  # fmt: skip
+
+
+def _bench_arena(
+    deals: int, seed: int, jobs: int, challenger: str, champion: str, anchor: list[float]
+) -> None:
+    """Time the duplicate arena (classic, 1v3 and 2v2): plays per second, CPU and wall."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    from rummy101_solver.engine.arena import rotations, run_arena
+    from rummy101_solver.engine.rounds import RoundVariant
+    from rummy101_solver.files.batch import init_worker
+
+    for mode in ("1v3", "2v2"):
+        clock = _Clock()
+        with ProcessPoolExecutor(max_workers=jobs, initializer=init_worker) as pool:
+            run_arena(deals, seed, [RoundVariant("classic")], challenger, champion, mode,
+                      executor=pool if jobs > 1 else None)  # fmt: skip
+        wall, cpu = clock.read()
+        plays = deals * len(rotations(mode))
+        click.echo(f"arena {mode}: {challenger} against {champion}, {deals} deal"
+                   f"{'' if deals == 1 else 's'} ({plays} plays), classic rules, --jobs {jobs}:"
+                   f" {wall:.2f} s wall, {plays / wall:.2f} plays/s; {cpu:.2f} s CPU,"
+                   f" {cpu / plays:.2f} s CPU a play,"
+                   f" {_times(cpu, anchor, plays)} per play")  # fmt: skip
 
 
 def _bench_play(

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
 
 import click
 from click.core import ParameterSource
@@ -33,8 +33,9 @@ from rummy101_solver.interrupt import ctrl_c_held
 from rummy101_solver.messages import quote
 
 if TYPE_CHECKING:
-    from rummy101_solver.engine.rounds import RoundVariant
+    from rummy101_solver.engine.rounds import RoundResult, RoundVariant
     from rummy101_solver.engine.simulate import Variant
+    from rummy101_solver.files.durable import RecordLog
 
 PLOT_SUFFIXES = (".png", ".svg")
 
@@ -316,9 +317,18 @@ def _check_plot(plot: str | None) -> None:
               " ROUNDS rounds per variant (see 'Rounds' below).")  # fmt: skip
 @click.option("--players", type=IntRange(2, 4), default=4, show_default=True,
               help="Seats of each round (with --rounds).")  # fmt: skip
-@click.option("--bots", type=click.Choice(["outs", "quick"]), default="outs", show_default=True,
-              help="With --rounds: outs bots discard, before opening, as 'outs' advises;"
-              " quick bots by a cheap rule (fewest neighbours), far faster.")  # fmt: skip
+@click.option("--bots", metavar="KIND[,KIND…]", default="outs", show_default=True,
+              help="With --rounds: the bot kind of every seat, or one kind per seat"
+              " (KIND,KIND,…, seat 1 first); with --duplicate, CHALLENGER,CHAMPION."
+              " Kinds: outs (discards before opening as 'outs' advises), quick (by a"
+              " cheap rule: fewest neighbours; far faster), random (legal actions at"
+              " random: the floor).")  # fmt: skip
+@click.option("--duplicate", type=click.Choice(["1v3", "2v2"]), default=None, is_flag=False,
+              flag_value="1v3", metavar="[1v3|2v2]",
+              help="With --rounds and --bots CHALLENGER,CHAMPION: the duplicate arena."
+              " Each deal is played once per seating from the same shuffle: 1v3 (the"
+              " default) the challenger in each seat in turn against three champions,"
+              " 2v2 in seats 1 and 3, then 2 and 4; ROUNDS is the number of deals.")  # fmt: skip
 @click.option("--log", "log_path", metavar="FILE", default=None,
               help="With --rounds: write every action of every round to FILE"
               " as JSON Lines.")  # fmt: skip
@@ -343,7 +353,7 @@ def _check_plot(plot: str | None) -> None:
               " with the bars; needs the 'plot' extra (matplotlib).")  # fmt: skip
 @click.pass_context
 def simulate(ctx: click.Context, deals: int, rounds: int | None, players: int, bots: str,
-             log_path: str | None, seed: int, rack_size: int,
+             duplicate: str | None, log_path: str | None, seed: int, rack_size: int,
              variants: tuple[str, ...], distance: bool, jobs: int, scheduler: str | None, fmt: str,
              plot: str | None) -> None:  # fmt: skip
     """Deal many racks and count, per rule set, how often they can open.
@@ -379,17 +389,36 @@ def simulate(ctx: click.Context, deals: int, rounds: int | None, players: int, b
     OPTIONS are then 'play' rule options; '--indicator deal' turns up the
     indicator from each deal. Per variant: rounds with a finish, turn of
     the first opening, pairs openings, kinds of finish, points per seat,
-    rounds ended by the stock.
+    rounds ended by the stock. --bots gives one kind for all seats or one
+    per seat.
 
     \b
       rummy101 simulate --rounds 200 --players 4 --jobs 2 \\
         --variant classic= --variant rising=--rising --log rounds.jsonl
+
+    Duplicate arena: with --duplicate, each of ROUNDS deals is played once
+    per seating (1v3: 4 plays, the challenger in each seat; 2v2: 2 plays),
+    every play from the same shuffle and indicator (docs/arena.md). Per
+    variant and bot kind: points per round, the difference challenger -
+    champion (paired by deal), rounds won, share of the finishes, penalty
+    when not winning, fed openings, turn of the opening, rounds ended by the
+    stock, each with a 95 % interval that takes the deal as the unit; --plot
+    draws the difference per variant.
+
+    \b
+      rummy101 simulate --rounds 200 --bots quick,outs --duplicate 1v3 --jobs 2
     """
     if rounds is not None:
-        _simulate_rounds(ctx, rounds, players, bots, log_path, seed, variants, jobs, scheduler,
+        kinds = _parse_bots(bots, players, duplicate)
+        if duplicate is not None:
+            _arena(ctx, rounds, kinds, duplicate, log_path, seed, variants, jobs, scheduler,
+                   fmt, plot)  # fmt: skip
+            return
+        _simulate_rounds(ctx, rounds, players, kinds, log_path, seed, variants, jobs, scheduler,
                          fmt, plot)  # fmt: skip
         return
-    rounds_only = [("players", "--players"), ("bots", "--bots"), ("log_path", "--log")]
+    rounds_only = [("players", "--players"), ("bots", "--bots"), ("log_path", "--log"),
+                   ("duplicate", "--duplicate")]  # fmt: skip
     refuse_options(ctx, rounds_only, "applies to whole rounds: add --rounds N")
     refuse_jobs_with_scheduler(ctx, scheduler)
     parsed = _parse_variants(variants, parse_variant)
@@ -428,7 +457,53 @@ def simulate(ctx: click.Context, deals: int, rounds: int | None, players: int, b
             fail(f"--plot {quote(plot, PATH_LIMIT)}: cannot write: {err.strerror or err}")
 
 
-def _simulate_rounds(ctx: click.Context, rounds: int, players: int, bots: str,
+def _parse_bots(text: str, players: int, duplicate: str | None) -> tuple[str, ...]:
+    """``--bots`` as bot kinds: one kind (every seat), one per seat, or with
+    ``--duplicate`` exactly CHALLENGER,CHAMPION. Exit 2 naming a kind not in
+    the registry, or a count that fits none of these."""
+    from rummy101_solver.engine.bot_kinds import BOTS
+
+    kinds = tuple(k.strip() for k in text.split(","))
+    for kind in kinds:
+        if kind not in BOTS:
+            fail(f"--bots {quote(text)}: {quote(kind)} is not a bot kind;"
+                 f" the kinds are {', '.join(BOTS)}")  # fmt: skip
+    if duplicate is not None:
+        if len(kinds) != 2:
+            fail(f"--bots {quote(text)}: --duplicate takes two kinds, CHALLENGER,CHAMPION"
+                 " (e.g. --bots quick,outs)")  # fmt: skip
+        if players != 4:
+            fail(f"--players {players}: the duplicate arena seats 4 players")
+        return kinds
+    if len(kinds) == 1:
+        return kinds * players
+    if len(kinds) != players:
+        fail(f"--bots {quote(text)}: {len(kinds)} kinds for {players} seats; give one kind"
+             " for every seat, or one per seat")  # fmt: skip
+    return kinds
+
+
+def _open_log(
+    log_path: str | None,
+) -> tuple[RecordLog | None, Callable[[RoundVariant, RoundResult], None] | None]:
+    """The ``--log`` file and what writes a round to it (``None, None`` without
+    ``--log``): each round one write, so the log ends on a whole round (SIGINT and
+    SIGTERM wait for it). Raises :class:`~rummy101_solver.files.durable.FileError`
+    when the file cannot be opened; the caller closes the log."""
+    if log_path is None:
+        return None, None
+    from rummy101_solver.files.durable import FileError, RecordLog
+    from rummy101_solver.files.round_log import round_bytes
+
+    log = RecordLog(log_path, f"--log {quote(log_path, PATH_LIMIT)}", FileError)
+
+    def on_round(variant: RoundVariant, result: RoundResult) -> None:
+        log.write(round_bytes(variant, result))
+
+    return log, on_round
+
+
+def _simulate_rounds(ctx: click.Context, rounds: int, players: int, bots: tuple[str, ...],
                      log_path: str | None,
                      seed: int, variants: tuple[str, ...], jobs: int, scheduler: str | None,
                      fmt: str, plot: str | None) -> None:  # fmt: skip
@@ -442,28 +517,17 @@ def _simulate_rounds(ctx: click.Context, rounds: int, players: int, bots: str,
         check_writable("--log", log_path)
 
     from rummy101_solver.engine.rounds import (
-        RoundResult,
         RoundViolation,
         rounds_json,
         rounds_text,
         simulate_rounds,
     )
-    from rummy101_solver.files.durable import FileError, RecordLog
+    from rummy101_solver.files.durable import FileError
 
     err = sys.stderr
     log = None
     try:
-        if log_path is not None:  # each round one write: the log ends on a whole round
-            log = RecordLog(log_path, f"--log {quote(log_path, PATH_LIMIT)}", FileError)
-        on_round = None
-        if log is not None:
-            from rummy101_solver.files.round_log import round_bytes
-
-            out = log
-
-            def on_round(variant: RoundVariant, result: RoundResult) -> None:
-                out.write(round_bytes(variant, result))
-
+        log, on_round = _open_log(log_path)
         with (
             click.progressbar(length=rounds, label="rounds", file=err,
                               hidden=not err.isatty()) as bar,
@@ -471,7 +535,7 @@ def _simulate_rounds(ctx: click.Context, rounds: int, players: int, bots: str,
         ):  # fmt: skip
             result = simulate_rounds(rounds, seed, players, parsed, executor=executor,
                                      progress=bar.update, on_round=on_round,
-                                     bots="quick" if bots == "quick" else "outs")  # fmt: skip
+                                     bots=bots)  # fmt: skip
     except RoundViolation as violation:
         click.echo(f"Error: simulate stopped: {violation} (the deal: rummy101 deal --round"
                    f" --players {players} --seed {violation.seed})", err=True)  # fmt: skip
@@ -494,5 +558,61 @@ def _simulate_rounds(ctx: click.Context, rounds: int, players: int, bots: str,
 
         try:
             plot_rounds(result, plot)
+        except OSError as oserr:
+            fail(f"--plot {quote(plot, PATH_LIMIT)}: cannot write: {oserr.strerror or oserr}")
+
+
+def _arena(ctx: click.Context, deals: int, kinds: tuple[str, ...], mode: str,
+           log_path: str | None, seed: int, variants: tuple[str, ...], jobs: int,
+           scheduler: str | None, fmt: str, plot: str | None) -> None:  # fmt: skip
+    """``simulate --rounds N --duplicate``: the duplicate arena, per variant."""
+    deals_only = [("deals", "--deals"), ("rack_size", "--rack-size"), ("distance", "--distance")]
+    refuse_options(ctx, deals_only, "does not apply to --rounds: a round deals its racks [R-RACK]")
+    refuse_jobs_with_scheduler(ctx, scheduler)
+    parsed = _parse_variants(variants, parse_round_variant)
+    _check_plot(plot)
+    if log_path is not None:
+        check_writable("--log", log_path)
+
+    from rummy101_solver.engine.arena import arena_csv_rows, arena_json, arena_text, run_arena
+    from rummy101_solver.engine.rounds import RoundViolation
+    from rummy101_solver.files.durable import FileError
+
+    err = sys.stderr
+    log = None
+    arena_mode: Literal["1v3", "2v2"] = "2v2" if mode == "2v2" else "1v3"
+    try:
+        log, on_round = _open_log(log_path)
+        with (
+            click.progressbar(length=deals, label="deals", file=err,
+                              hidden=not err.isatty()) as bar,
+            _executor(jobs, scheduler) as executor,
+        ):  # fmt: skip
+            result = run_arena(deals, seed, parsed, kinds[0], kinds[1], arena_mode,
+                               executor=executor, progress=bar.update,
+                               on_round=on_round)  # fmt: skip
+    except RoundViolation as violation:
+        click.echo(f"Error: simulate stopped: {violation} (the deal: rummy101 deal --round"
+                   f" --players 4 --seed {violation.seed})", err=True)  # fmt: skip
+        ctx.exit(EXIT_VIOLATION)
+    except FileError as bad:  # the folder went away or filled up after the check
+        fail(str(bad))
+    finally:
+        if log is not None:
+            log.close()
+    if fmt == "json":
+        from rummy101_solver.report.render import dumps
+
+        click.echo(dumps(arena_json(result)))
+    elif fmt == "csv":
+        headers, rows = arena_csv_rows(arena_json(result))
+        click.echo(csv_text(headers, rows))
+    else:
+        echo_report(arena_text(result, fmt), fmt, title="rummy101 simulate --duplicate")
+    if plot is not None:
+        from rummy101_solver.report.plot import plot_arena
+
+        try:
+            plot_arena(result, plot)
         except OSError as oserr:
             fail(f"--plot {quote(plot, PATH_LIMIT)}: cannot write: {oserr.strerror or oserr}")

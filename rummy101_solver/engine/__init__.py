@@ -18,5 +18,8 @@ their readings, lay-off places), ``plan`` (what a turn is), ``turn_model``
 (the best turn).
 
 Many deals and whole rounds (``simulate``, ``track``): ``simulate``,
-``rounds``, ``bots``, ``advice``; ``odds`` (shares and their 95 % intervals).
+``rounds``, ``bots`` (the advice bots), ``random_bot`` (legal actions at
+random), ``bot_kinds`` (the registry: one name, one policy), ``arena`` (the
+duplicate arena: two kinds on the same deals), ``advice``; ``odds`` (shares
+and their 95 % intervals).
 """

@@ -35,6 +35,7 @@ the same seed gives byte-identical output for any ``--jobs``.
 from __future__ import annotations
 
 import math
+import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Executor
@@ -42,7 +43,8 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
-from rummy101_solver.engine.bots import BOT_TIME_LIMIT, BotKind, plan_turn, take_turn
+from rummy101_solver.engine.bot_kinds import BOTS, Turn
+from rummy101_solver.engine.bots import BOT_TIME_LIMIT
 from rummy101_solver.engine.check import check_arrangement
 from rummy101_solver.engine.odds import Z_95, wilson_interval
 from rummy101_solver.engine.simulate import percentile
@@ -130,7 +132,10 @@ class RoundResult:
     finished, or ``None``; ``turns``: turns played; ``openings``: per opening,
     (seat, ``melds``/``pairs``, value, turn) in the order laid; ``results``:
     points per seat (seat 1 first) as scored [R-SCORE, R-PENALTY];
-    ``actions``: every action (kept only when asked for, for ``--log``).
+    ``actions``: every action (kept only when asked for, for ``--log``);
+    ``bots``: the bot kind of each seat (seat 1 first); ``fed``: per opening
+    (the order of ``openings``), True when its turn began by taking the
+    discard of the seat before [R-TAKE-DISCARD].
     """
 
     deal: RoundDeal
@@ -141,6 +146,8 @@ class RoundResult:
     openings: tuple[tuple[int, str, int, int], ...]
     results: tuple[int, ...]
     actions: tuple[Action, ...] = ()
+    bots: tuple[str, ...] = ()
+    fed: tuple[bool, ...] = ()
 
     @property
     def first_opening_turn(self) -> int | None:
@@ -242,21 +249,27 @@ def play_round(
     *,
     time_limit: float = BOT_TIME_LIMIT,
     keep_actions: bool = False,
-    bots: BotKind = "outs",
+    bots: str | Sequence[str] = "outs",
     shortcuts: bool = True,
 ) -> RoundResult:
     """Play ``deal`` to its end by the bots (module docstring) and score it.
 
     ``rules``: the round's rules (the indicator is the deal's); ``time_limit``:
     seconds per bot search; ``keep_actions``: keep every action in the result;
-    ``bots``: which bots play (:data:`~rummy101_solver.engine.bots.BOT_KINDS`);
-    ``shortcuts``: False plays the bots without their exact shortcuts (every
-    turn asked of ``play`` and ``outs`` whole; the same actions, slower: for
-    the tests that prove the shortcuts).
-    Raises :class:`RoundViolation` when an action is refused or an audit fails.
+    ``bots``: which bots play, one kind for every seat or one per seat (names
+    of :data:`~rummy101_solver.engine.bot_kinds.BOTS`); a bot's chances come
+    from a ``random.Random`` seeded with the deal's seed, the seat and the
+    turn (:func:`turn_rng`); ``shortcuts``: False plays the bots without
+    their exact shortcuts (every turn asked of ``play`` and ``outs`` whole;
+    the same actions, slower: for the tests that prove the shortcuts).
+    Raises :class:`RoundViolation` when an action is refused or an audit
+    fails, ``ValueError`` for a wrong number of kinds, ``KeyError`` for an
+    unknown kind.
     """
     rules = replace(rules or TrackRules(), indicator=deal.indicator)
     players = deal.players
+    kinds = seat_kinds(bots, players)
+    seat_bots = [BOTS[kind] for kind in kinds]
     states = [
         start(Event("new", tiles=rack, players=players, seat=seat, rules=rules))
         for seat, rack in enumerate(deal.racks, start=1)
@@ -264,6 +277,7 @@ def play_round(
     stock = list(deal.stock)
     actions: list[Action] = []
     openings: list[tuple[int, str, int, int]] = []
+    fed: list[bool] = []
 
     def fail(turn: int, seat: int, what: str, why: str) -> RoundViolation:
         return RoundViolation(
@@ -298,9 +312,11 @@ def play_round(
         if turn > MAX_TURNS:
             raise fail(turn, seat, "turn", f"more than {MAX_TURNS} turns")
         state = states[seat - 1]
+        player = seat_bots[seat - 1]
+        context = Turn(time_limit, shortcuts, turn_rng(deal.seed, seat, turn))
         take = None
         if state.phase == "draw":
-            take = take_turn(state, time_limit=time_limit, shortcuts=shortcuts)
+            take = player.take(state, context)
             if take is not None:
                 act(turn, seat, Event("take", player=seat))
             elif not stock:
@@ -308,8 +324,7 @@ def play_round(
             else:
                 act(turn, seat, Event("draw", tile=stock[0]))
         try:
-            bot = plan_turn(states[seat - 1], time_limit=time_limit, bots=bots, take=take,
-                            shortcuts=shortcuts)  # fmt: skip
+            bot = player.plan(states[seat - 1], context, take)
         except ValueError as err:
             raise fail(turn, seat, "plan", str(err)) from None
         for event in bot.lays:
@@ -318,6 +333,7 @@ def play_round(
             after = states[seat - 1].my_opening
             if before is None and after is not None:
                 openings.append((seat, after.how, after.value, turn))
+                fed.append(take is not None)
         act(turn, seat, Event("discard", tile=bot.discard))
         if states[seat - 1].phase == "over":
             winner = seat
@@ -331,7 +347,28 @@ def play_round(
         turn += 1
         seat = seat % players + 1
     results = _score(states, ending, winner)
-    return RoundResult(deal, rules, ending, winner, turn, tuple(openings), results, tuple(actions))
+    return RoundResult(deal, rules, ending, winner, turn, tuple(openings), results,
+                       tuple(actions), kinds, tuple(fed))  # fmt: skip
+
+
+def seat_kinds(bots: str | Sequence[str], players: int) -> tuple[str, ...]:
+    """The bot kind of each seat: ``bots`` one kind (every seat) or one per
+    seat. Raises ``ValueError`` for another count of kinds, ``KeyError`` for
+    a kind not in :data:`~rummy101_solver.engine.bot_kinds.BOTS`."""
+    kinds = (bots,) * players if isinstance(bots, str) else tuple(bots)
+    if len(kinds) != players:
+        raise ValueError(f"{len(kinds)} bot kinds for {players} seats; give one, or one per seat")
+    for kind in kinds:
+        if kind not in BOTS:
+            raise KeyError(f"no bot kind {kind!r}; the kinds are {', '.join(BOTS)}")
+    return kinds
+
+
+def turn_rng(seed: int | None, seat: int, turn: int) -> random.Random:
+    """The chances of the bot of ``seat`` in ``turn`` of the round dealt with
+    ``seed``: a ``random.Random`` seeded with the three (as text, hashed by
+    SHA-512 inside ``random``: the same in every process)."""
+    return random.Random(f"{seed}:{seat}:{turn}")
 
 
 def _score(states: Sequence[RoundState], ending: Ending, winner: int | None) -> tuple[int, ...]:
@@ -386,7 +423,7 @@ class RoundChunk:
     players: int
     variants: tuple[RoundVariant, ...]
     keep_actions: bool = False
-    bots: BotKind = "outs"
+    bots: tuple[str, ...] = ("outs",) * 4
 
 
 ChunkResult = tuple[list[Tally], list[list[RoundResult]]]
@@ -442,7 +479,19 @@ class RoundsSimulation:
     seed: int
     players: int
     variants: tuple[RoundsFigures, ...]
-    bots: BotKind = "outs"
+    bots: tuple[str, ...] = ("outs",) * 4
+
+    @property
+    def bots_text(self) -> str:
+        """The bots as the header says them: ``the quick bots``, or the kinds seat by seat."""
+        if len(set(self.bots)) == 1:
+            return f"the {self.bots[0]} bots"
+        return f"the bots {', '.join(self.bots)} (seat 1 first)"
+
+    @property
+    def bots_json(self) -> str | list[str]:
+        """The bots for JSON: one kind, or the kinds in seat order."""
+        return self.bots[0] if len(set(self.bots)) == 1 else list(self.bots)
 
 
 def simulate_rounds(
@@ -454,7 +503,7 @@ def simulate_rounds(
     executor: Executor | None = None,
     progress: Callable[[int], None] | None = None,
     on_round: Callable[[RoundVariant, RoundResult], None] | None = None,
-    bots: BotKind = "outs",
+    bots: str | Sequence[str] = "outs",
     chunk_size: int = ROUND_CHUNK,
 ) -> RoundsSimulation:
     """Play ``rounds`` rounds (seeds ``seed`` …) under every variant and tally them.
@@ -464,10 +513,12 @@ def simulate_rounds(
     runs them there; results are merged in chunk order. ``progress`` is called
     with the rounds of each chunk as it is merged; ``on_round`` (for ``--log``)
     with every round, in seed order, variant by variant, its actions kept;
-    ``bots``: which bots play (:data:`~rummy101_solver.engine.bots.BOT_KINDS`);
-    ``chunk_size``: rounds per chunk (never changes the figures).
-    Raises :class:`RoundViolation` (from whichever process played it).
+    ``bots``: which bots play, one kind for every seat or one per seat
+    (:func:`seat_kinds`); ``chunk_size``: rounds per chunk (never changes the
+    figures). Raises :class:`RoundViolation` (from whichever process played
+    it), ``ValueError``/``KeyError`` for wrong kinds (:func:`seat_kinds`).
     """
+    kinds = seat_kinds(bots, players)
     chunks = [
         RoundChunk(
             seed + at,
@@ -475,7 +526,7 @@ def simulate_rounds(
             players,
             tuple(variants),
             on_round is not None,
-            bots,
+            kinds,
         )
         for at in range(0, rounds, chunk_size)
     ]
@@ -500,7 +551,7 @@ def simulate_rounds(
         RoundsFigures(v, {n: dict(sorted(h.items())) for n, h in sorted(t.items())})
         for v, t in zip(variants, merged, strict=True)
     )
-    return RoundsSimulation(rounds, seed, players, figures, bots)
+    return RoundsSimulation(rounds, seed, players, figures, kinds)
 
 
 # --- JSON and text ----------------------------------------------------------------------
@@ -582,7 +633,8 @@ def rounds_variant_json(figures: RoundsFigures, rounds: int, players: int) -> di
 
 def rounds_json(sim: RoundsSimulation) -> dict[str, Any]:
     """The simulation as a JSON-ready dict (schema: ``rummy101 schema rounds``):
-    ``{"rounds", "seed", "players", "bots", "interval", "variants": [{"name",
+    ``{"rounds", "seed", "players", "bots" (one kind, or the kinds in seat
+    order), "interval", "variants": [{"name",
     "options", "rules", "finished" / "stock": {"count", "of", "share",
     "interval"}, "first_opening": {"median", "percentiles": {"10", "50", "90"},
     "histogram": {turn: rounds}, "nobody_opened"}, "pairs_openings" (of all
@@ -595,7 +647,7 @@ def rounds_json(sim: RoundsSimulation) -> dict[str, Any]:
         "rounds": sim.rounds,
         "seed": sim.seed,
         "players": sim.players,
-        "bots": sim.bots,
+        "bots": sim.bots_json,
         "interval": "95% Wilson score (shares), 95% normal (means)",
         "variants": [rounds_variant_json(f, sim.rounds, sim.players) for f in sim.variants],
     }
@@ -629,7 +681,7 @@ def rounds_text(sim: RoundsSimulation, fmt: str = "simple") -> str:
     rounds, figures = sim.rounds, sim.variants
     last = sim.seed + rounds - 1
     lines = [
-        f"{count_of(rounds, 'rounds')} of {sim.players} players played by the {sim.bots} bots"
+        f"{count_of(rounds, 'rounds')} of {sim.players} players played by {sim.bots_text}"
         f" (seeds {sim.seed}–{last});"
         " shares with 95 % Wilson intervals, mean points with 95 % intervals;"
         " turns 10 / 50 / 90 %.",

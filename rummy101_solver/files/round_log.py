@@ -2,12 +2,16 @@
 round, one JSON line each, in the ``track`` event format where it fits.
 
 Per round, in seed order and variant by variant: a ``new`` record (the deal:
-every rack, the indicator, the stock, and the rules), then one record per
+every rack, the indicator, the stock, the rules, and ``bots``: the bot kind
+of each seat, seat 1 first), then one record per
 action — ``draw``, ``take``, ``lay`` (``groups`` as written, jokers pinned
 ``J=R7``; ``onto`` the 1-based table group of a lay-off or retrieval),
 ``discard`` — with the fields of :func:`~rummy101_solver.files.game_file.event_json`
 plus ``player`` (the seat that acted) and ``turn``, then an ``end`` record
-(``ending``, ``winner``, points per seat, the openings). Every record carries
+(``ending``, ``winner``, points per seat, the openings, each ``fed`` when
+its turn began by taking the discard of the seat before). In a duplicate
+arena every play of a deal is a round of its own (the same seed; the
+``bots`` of its ``new`` record say where the challenger sat). Every record carries
 ``format``, ``variant``, ``seed`` and ``event`` (1-based within the round).
 Compact JSON, keys in a fixed order: the same seed gives the same bytes. The
 log is written round by round (:class:`~rummy101_solver.files.durable.RecordLog`):
@@ -38,7 +42,8 @@ def round_records(variant: RoundVariant, result: RoundResult) -> Iterator[dict[s
     head = {"format": FORMAT, "variant": variant.name, "seed": result.deal.seed}
     deal = result.deal.to_json()
     deal.pop("seed")
-    yield {**head, "event": 1, "kind": "new", **deal, "rules": variant.rules_json()}
+    yield {**head, "event": 1, "kind": "new", **deal, "rules": variant.rules_json(),
+           "bots": list(result.bots)}  # fmt: skip
     number = 1
     for action in result.actions:
         number += 1
@@ -58,8 +63,8 @@ def round_records(variant: RoundVariant, result: RoundResult) -> Iterator[dict[s
         "turns": result.turns,
         "points": list(result.results),
         "openings": [
-            {"player": seat, "how": how, "value": value, "turn": turn}
-            for seat, how, value, turn in result.openings
+            {"player": seat, "how": how, "value": value, "turn": turn, "fed": fed}
+            for (seat, how, value, turn), fed in zip(result.openings, result.fed, strict=True)
         ],
     }
 

@@ -3,7 +3,8 @@
 :func:`plot_simulation` draws, for every variant, the histogram of the best
 meld value with its meld bar [R-OPEN-MELDS] and the histogram of the pairs
 count with its pairs bar [R-OPEN-PAIRS]; :func:`plot_rounds` the turn of the
-first opening and how the rounds ended, per variant. Drawn with the Agg backend and fixed
+first opening and how the rounds ended, per variant; :func:`plot_arena` the
+duplicate arena's difference with its interval, per variant. Drawn with the Agg backend and fixed
 metadata, so the same simulation gives the same file (byte for byte for SVG).
 """
 
@@ -11,8 +12,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rummy101_solver.engine.arena import Arena, difference
 from rummy101_solver.engine.rounds import FINISHES, RoundsSimulation
 from rummy101_solver.engine.simulate import Simulation
+from rummy101_solver.messages import count_of
 
 BIN_POINTS = 5
 """Points per bar of the best-meld-value histogram."""
@@ -103,7 +106,7 @@ def plot_rounds(sim: RoundsSimulation, path: str | Path) -> None:
             1, 2, figsize=(11, 4.5), dpi=100, gridspec_kw={"width_ratios": [3, 2]}
         )
         fig.suptitle(
-            f"{sim.rounds} rounds of {sim.players} players played by the {sim.bots} bots"
+            f"{sim.rounds} rounds of {sim.players} players played by {sim.bots_text}"
             f" (seeds {sim.seed}–{last})"
         )
         top = max((max(f.histogram("first_opening"), default=0) for f in variants), default=0)
@@ -129,6 +132,42 @@ def plot_rounds(sim: RoundsSimulation, path: str | Path) -> None:
         endings.set_ylabel("rounds (%)")
         endings.set_xlabel("how the round ended")
         endings.grid(alpha=0.3)
+        fig.tight_layout()
+        metadata: dict[str, str | None] = {"Date": None} if path.suffix.lower() == ".svg" else {}
+        fig.savefig(path, metadata=metadata)
+        plt.close(fig)
+
+
+def plot_arena(arena: Arena, path: str | Path) -> None:
+    """Write the picture of a duplicate arena to ``path`` (``.png`` or ``.svg``):
+    per variant, the difference challenger - champion in points per round
+    with its paired 95 % interval (an error bar), a line at 0. Raises
+    ``ImportError`` without matplotlib."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    path = Path(path)
+    last = arena.seed + arena.deals - 1
+    names = [f.variant.name for f in arena.variants]
+    diffs = [difference(f) for f in arena.variants]
+    with plt.rc_context({"svg.hashsalt": "rummy101", "svg.fonttype": "none"}):
+        fig, ax = plt.subplots(figsize=(7, 1.6 + 0.6 * len(names)), dpi=100)
+        fig.suptitle(
+            f"{arena.challenger} - {arena.champion}, duplicate {arena.mode},"
+            f" {count_of(arena.deals, 'deals')} (seeds {arena.seed}–{last})"
+        )
+        ys = list(range(len(names)))
+        means = [d.mean for d in diffs]
+        errors = [[d.mean - d.low for d in diffs], [d.high - d.mean for d in diffs]]
+        ax.errorbar(means, ys, xerr=errors, fmt="o", capsize=4)
+        ax.axvline(0, color="grey", linestyle="--", linewidth=1)
+        ax.set_yticks(ys, names)
+        ax.set_ylim(-0.6, len(names) - 0.4)
+        ax.invert_yaxis()
+        ax.set_xlabel("points per round, challenger - champion (95 % interval, paired by deal)")
+        ax.grid(alpha=0.3)
         fig.tight_layout()
         metadata: dict[str, str | None] = {"Date": None} if path.suffix.lower() == ".svg" else {}
         fig.savefig(path, metadata=metadata)

@@ -34,6 +34,7 @@ SCHEMAS: dict[str, str] = {
     "deal": "deal --round --format json: one shuffle dealt as a round",
     "rounds": "simulate --rounds --format json: whole rounds played by bots, per rule set",
     "round-log": "a line of simulate --rounds --log: the deal, one action, or the end",
+    "arena": "simulate --rounds --duplicate --format json: the duplicate arena of two bot kinds",
 }
 """Every schema: name → the output it describes. A new one is a file and a line here."""
 
