@@ -19,8 +19,11 @@ from rummy101_solver.cli.common import (
     read_stdin_lines,
     stdin_is_terminal,
 )
+from rummy101_solver.cli.language import rack_notation
 from rummy101_solver.files.case import MAX_PAIRS, MAX_POINTS, MAX_TIME_LIMIT
+from rummy101_solver.game.notation import to_english_codes
 from rummy101_solver.game.rules import MELD_THRESHOLD, PAIRS_THRESHOLD
+from rummy101_solver.i18n import _
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -226,7 +229,7 @@ def read_rack_text(tiles: tuple[str, ...], command: str = "solve") -> str:
     terminal for stdin, stop with a message for ``command`` (exit 2).
     """
     if tiles and tiles != ("-",):
-        return " ".join(tiles)
+        return in_notation(" ".join(tiles))
     if stdin_is_terminal():
         if command == "check":
             fail(
@@ -241,4 +244,28 @@ def read_rack_text(tiles: tuple[str, ...], command: str = "solve") -> str:
             f"stdin holds {len(lines)} lines (lines {lines[0][0]} and {lines[1][0]} …): "
             + ONE_PER_COMMAND[command]
         )
-    return lines[0][1] if lines else ""
+    return in_notation(lines[0][1]) if lines else ""
+
+
+def in_notation(text: str) -> str:
+    """``text`` as typed in the chosen tile notation (``--notation``, ``--lang``, else
+    the environment's language), rewritten in the English codes the parser reads; a
+    tile that reads differently in the two notations, when the user chose none, gets a
+    one-line warning on stderr naming it, unless the rack's other codes show its
+    notation (:meth:`rummy101_solver.game.notation.Reading.in_doubt`)."""
+    notation, chosen = rack_notation()
+    reading = to_english_codes(text, notation)
+    if not chosen and reading.in_doubt(notation):
+        tiles = " ".join(reading.ambiguous)
+        if notation == "en":
+            message = _(
+                "rummy101: warning: {tiles} read as black (K is black in the English"
+                " notation, red in the Turkish one); choose with --notation en or tr."
+            )
+        else:
+            message = _(
+                "rummy101: warning: {tiles} read as red (K is red, kırmızı, in the Turkish"
+                " notation, black in the English one); choose with --notation tr or en."
+            )
+        click.echo(message.format(tiles=tiles), err=True)
+    return reading.text
