@@ -112,10 +112,13 @@ def catalog_installed(lang: str) -> bool:
 
 
 def translations_for(lang: str) -> gettext.NullTranslations:
-    """The translations of ``lang``: its catalog, or English when it has none."""
-    if lang == "en":
+    """The translations of ``lang``: its catalog, or English when it has none (read
+    straight from its one path: :func:`gettext.translation` would search and copy)."""
+    try:
+        with (LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.mo").open("rb") as catalog:
+            return gettext.GNUTranslations(catalog)
+    except FileNotFoundError:
         return gettext.NullTranslations()
-    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True)
 
 
 @contextmanager
