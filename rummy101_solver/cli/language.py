@@ -93,6 +93,14 @@ class LanguageGroup(LazyGroup):
                 )
             return super().main(args, prog_name, complete_var, standalone_mode, **extra)
 
+    def get_help_option(self, ctx: click.Context) -> click.Option | None:
+        """As click's, its help in the current language (click keeps the option it made
+        first, with the help of the language of that run: the tests run many in one)."""
+        option = super().get_help_option(ctx)
+        if option is not None:
+            option.help = _("Show this message and exit.")
+        return option
+
     def format_help_text(self, ctx: click.Context, formatter: HelpFormatter) -> None:
         """The group's help, each paragraph translated."""
         text = inspect.cleandoc(self.help or "").partition("\f")[0]
@@ -102,8 +110,10 @@ class LanguageGroup(LazyGroup):
                 formatter.write_text("\n\n".join(_(p) for p in text.split("\n\n")))
 
     def _short_help(self, name: str, limit: int = 45) -> str | None:
-        """As :class:`LazyGroup`'s, the summary of a command not yet imported translated."""
-        if name in self.commands:
+        """As :class:`LazyGroup`'s, from the summary kept in ``COMMANDS``, translated, even
+        once the command is imported (the summary is its help's first paragraph)."""
+        command = self.commands.get(name)
+        if name not in self.lazy_commands or (command is not None and command.hidden):
             return super()._short_help(name, limit)
         stand_in = click.Command(name, help=_(self.lazy_commands[name].summary))
         return stand_in.get_short_help_str(limit)
