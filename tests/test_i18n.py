@@ -24,6 +24,7 @@ from rummy101_solver import i18n
 from rummy101_solver.cli import COMMANDS, main
 from rummy101_solver.cli.language import GROUP_HELP, _option_value
 from rummy101_solver.game.notation import tile_code, to_english_codes
+from rummy101_solver.game.rulebook import rule_book, rule_ids, translated_rules
 from rummy101_solver.game.tiles import Colour
 
 PO = Path(rummy101_solver.__file__).parent / "locale" / "tr" / "LC_MESSAGES" / "rummy101.po"
@@ -326,3 +327,26 @@ def test_json_is_byte_identical_in_turkish_and_english(args: list[str]) -> None:
     turkish = run("--lang", "tr", "--notation", "en", *args)
     assert english.stdout.startswith(("{", "[")), english.stderr
     assert (turkish.returncode, turkish.stdout) == (english.returncode, english.stdout)
+
+
+# --- the rule book in Turkish ---------------------------------------------------------------
+
+
+def test_the_turkish_rule_book_has_every_rule_and_no_other() -> None:
+    sections, rules = translated_rules("tr")
+    assert list(rules) == list(rule_ids())  # the same ids, in the same order
+    assert all(rule["title"] and rule["text"] for rule in rules.values())
+    assert set(sections) == {rule.section for rule in rule_book()}
+
+
+def test_rules_in_turkish() -> None:
+    done = run("--lang", "tr", "rules", "R-RUN")
+    assert done.returncode == 0
+    assert done.stdout == (
+        "R-RUN  Seriler (Perler)\n"
+        "  Seri, aynı renkte ardışık sayılı 3 ile 13 taştır. 1 yalnız küçüktür: 1-2-3\n"
+        "  seridir, 12-13-1 ve 13-1-2 değildir.\n"
+        "  Varsayılan: No wrap-around.\n"
+        "  Kaynak:     seeds 000, 001, 002 (12-13-1 is not allowed), 004 (no wrap from\n"
+        "              13 to 1)\n"
+    )

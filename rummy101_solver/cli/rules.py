@@ -39,6 +39,7 @@ def rules(rule_ids: tuple[str, ...], fmt: str) -> None:
     closest one).
     """
     from rummy101_solver.game.rulebook import UnknownRuleError, find_rules, rules_text
+    from rummy101_solver.i18n import language
 
     try:
         found = find_rules(rule_ids)
@@ -49,4 +50,4 @@ def rules(rule_ids: tuple[str, ...], fmt: str) -> None:
 
         click.echo(dumps({"rules": [r.to_json() for r in found]}))
     else:
-        click.echo(rules_text(found))
+        click.echo(rules_text(found, language()))
