@@ -24,6 +24,7 @@ from rummy101_solver import i18n
 from rummy101_solver.cli import COMMANDS, main
 from rummy101_solver.cli.language import GROUP_HELP, _option_value
 from rummy101_solver.game.notation import tile_code, to_english_codes
+from rummy101_solver.game.parsing import parse_rack
 from rummy101_solver.game.rulebook import rule_book, rule_ids, translated_rules
 from rummy101_solver.game.tiles import Colour
 
@@ -290,14 +291,22 @@ def test_turkish_codes_are_read_in_either_notation() -> None:
     result = CliRunner().invoke(main, ["solve", "M7", "si7", "Sa7", "7M", "--format", "json"])
     assert result.exit_code == 1 and result.stderr == ""  # 1: cannot open
     assert json.loads(result.stdout)["rack"] == ["B7", "B7", "K7", "Y7"]
+    assert parse_rack("m7 SI7 sA7 Sİ8").codes == ["B7", "K7", "K8", "Y7"]  # İ folds to i
+
+
+def test_a_bad_turkish_code_is_named_as_typed() -> None:
+    result = CliRunner().invoke(main, ["--lang", "tr", "solve", "K7", "Si14"])
+    assert result.exit_code == 2
+    assert result.stderr == "Hata: 'Si14' (tile 2): numbers run 1–13\n"
 
 
 def test_to_english_codes() -> None:
     reading = to_english_codes("K7, 7k | M1 si13 Sa2 R3 kırmızı 4 K14", "tr")
-    assert reading.text == "R7, R7 | B1 K13 Y2 R3 kırmızı 4 K14"  # K14 left: the parser says why
+    assert reading.text == "R7, R7 | M1 si13 Sa2 R3 kırmızı 4 K14"  # K14: the parser says why
     assert reading.ambiguous == ("K7", "7k")
     assert (reading.english_only, reading.turkish_only) == (True, True)
     assert to_english_codes("K7 K8", "en").text == "K7 K8"
+    assert to_english_codes("K5 J=K6 K7|M1/Sa1,Si1", "tr").text == "R5 J=R6 R7|M1/Sa1,Si1"
     assert to_english_codes("K7 R8", "en").in_doubt("en") is False
     assert to_english_codes("K7 R8", "tr").in_doubt("tr") is True
     assert to_english_codes("K7 Sa8", "tr").in_doubt("tr") is False

@@ -44,21 +44,19 @@ CODES: dict[str, dict[Colour, str]] = {
 }
 """Per notation, each colour's code as printed."""
 
-_ONLY_TURKISH = {"m": "B", "si": "K", "sa": "Y"}
-"""Codes that mean a colour only in the Turkish notation: read in either notation."""
-
 _CODE = r"(?P<code>si|sa|m|k)"
 _NUMBER = r"(?P<number>1[0-3]|[1-9])"
 _TOKEN = re.compile(
-    rf"(?<![^\s,|/])(?:{_CODE}{_NUMBER}|{_NUMBER.replace('number', 'number2')}"
-    rf"{_CODE.replace('code', 'code2')})(?![^\s,|/])",
+    rf"(?<![^\s,|/=])(?:{_CODE}{_NUMBER}|{_NUMBER.replace('number', 'number2')}"
+    rf"{_CODE.replace('code', 'code2')})(?![^\s,|/=])",
     re.IGNORECASE,
 )
 """A Turkish or shared code with a number, ``K7``/``7K``/``si12``, standing alone (between
-spaces, commas or the ``|`` and ``/`` of an arrangement)."""
+spaces, commas, the ``|`` and ``/`` of an arrangement or the ``=`` of a pinned joker,
+``J=K7``)."""
 
 _ENGLISH_ONLY = re.compile(
-    r"(?<![^\s,|/])(?:[rby](?:1[0-3]|[1-9])|(?:1[0-3]|[1-9])[rby])(?![^\s,|/])", re.IGNORECASE
+    r"(?<![^\s,|/=])(?:[rby](?:1[0-3]|[1-9])|(?:1[0-3]|[1-9])[rby])(?![^\s,|/=])", re.IGNORECASE
 )
 """A code that means a colour only in the English notation: ``R7``, ``b12``, ``7Y``."""
 
@@ -69,7 +67,7 @@ class Reading:
     the notation (each ``K`` tile: black in English, red in Turkish)."""
 
     text: str
-    """The text with every Turkish code written in English (``M7`` → ``B7``)."""
+    """The text with ``K`` read in the notation: red ``K7`` written ``R7``."""
     ambiguous: tuple[str, ...]
     """The tokens as typed that read differently in the two notations, in order."""
     english_only: bool
@@ -91,9 +89,9 @@ class Reading:
 
 def to_english_codes(text: str, notation: str) -> Reading:
     """``text`` (a rack or an arrangement as typed) with the codes of ``notation``
-    rewritten in the English ones the parser reads: under ``tr``, ``K7`` → ``R7``
-    (kırmızı); in either notation ``M7`` → ``B7``, ``Si7`` → ``K7``, ``Sa7`` → ``Y7``.
-    Every other token is left as typed (the parser names a bad one). Raises
+    rewritten in the ones the parser reads: under ``tr``, ``K7`` → ``R7`` (kırmızı).
+    Every other token is left as typed: the parser reads ``M7``, ``Si7``, ``Sa7`` in
+    either notation, and names a bad token as typed. Raises
     :class:`ValueError` for a notation not in :data:`NOTATIONS`."""
     if notation not in NOTATIONS:
         raise ValueError(f"unknown notation {notation!r}")
@@ -108,7 +106,7 @@ def to_english_codes(text: str, notation: str) -> Reading:
             ambiguous.append(match.group())
             return match.group() if notation == "en" else f"R{number}"
         turkish_only = True
-        return f"{_ONLY_TURKISH[code]}{number}"
+        return match.group()  # the parser reads M, Si, Sa itself (COLOUR_WORDS)
 
     english_only = _ENGLISH_ONLY.search(text) is not None
     rewritten = _TOKEN.sub(rewrite, text)
