@@ -138,6 +138,11 @@ def test_lang_tr_help_is_translated() -> None:
     assert "  rules      Kural kitabını ya da yalnız adı verilen kuralları yazar.\n" in done.stdout
 
 
+def test_version_under_lang_tr() -> None:
+    assert run("--lang", "tr", "--version").stdout == "rummy101, sürüm 0.1.0\n"
+    assert CliRunner().invoke(main, ["--version"]).output == "main, version 0.1.0\n"
+
+
 def test_a_bad_rack_under_lang_tr_exits_2_in_turkish() -> None:
     done = run("--lang", "tr", "solve", "R1", "X9")
     assert done.returncode == 2

@@ -16,7 +16,12 @@ from __future__ import annotations
 
 import click
 
-from rummy101_solver.cli.language import LanguageGroup, TranslatedOption, language_options
+from rummy101_solver.cli.language import (
+    VERSION_MESSAGE,
+    LanguageGroup,
+    TranslatedOption,
+    language_options,
+)
 from rummy101_solver.cli.lazy import LazyCommand
 
 COMMANDS = {
@@ -61,7 +66,7 @@ the first paragraph of its help (what ``rummy101 --help`` lists without importin
     context_settings={"help_option_names": ["-h", "--help"]},
     invoke_without_command=True,
 )
-@click.version_option(package_name="rummy101-solver", cls=TranslatedOption)
+@click.version_option(package_name="rummy101-solver", message=VERSION_MESSAGE, cls=TranslatedOption)
 @language_options
 @click.pass_context
 def main(ctx: click.Context) -> None:

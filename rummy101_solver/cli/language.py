@@ -44,6 +44,21 @@ GROUP_HELP = (
 """The paragraphs of the group's help, marked for the catalog (the group's docstring,
 ``tests/test_i18n.py`` checks they agree), translated when the help is shown."""
 
+
+class TranslatedFormat(str):
+    """A ``%``-format string translated when it is filled in (click's ``--version``
+    message is made before the language is chosen): ``fmt % values`` is
+    ``_(fmt) % values``."""
+
+    __slots__ = ()
+
+    def __mod__(self, values: Any) -> str:
+        return str(_(str(self)) % values)
+
+
+VERSION_MESSAGE = TranslatedFormat("%(prog)s, version %(version)s")
+"""click's own ``--version`` message (its msgid), in the language of the run."""
+
 _LANG_KEY = "rummy101.lang"
 _NOTATION_KEY = "rummy101.notation"
 
