@@ -364,3 +364,11 @@ def test_rules_in_turkish() -> None:
         "  Kaynak:     seeds 000, 001, 002 (12-13-1 is not allowed), 004 (no wrap from\n"
         "              13 to 1)\n"
     )
+
+
+def test_an_option_s_tile_is_read_in_the_chosen_notation() -> None:
+    args = ["check", "R13 R1 R2", "--indicator", "K13", "--format", "json"]
+    turkish = CliRunner().invoke(main, ["--lang", "tr", *args])  # K13: red, the okey R1
+    english = CliRunner().invoke(main, args)  # K13: black, the okey K1
+    assert json.loads(turkish.stdout)["groups"][0]["tiles"] == ["R13", "J", "R2"]
+    assert json.loads(english.stdout)["groups"][0]["tiles"] == ["R13", "R1", "R2"]

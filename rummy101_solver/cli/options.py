@@ -103,6 +103,7 @@ _OPTIONS: dict[str, Callable[[F], F]] = {
         "--take",
         metavar="TILE",
         default=None,
+        callback=lambda ctx, param, value: tile_in_notation(ctx, value),
         help="Take TILE (the last discard) instead of drawing: it joins the rack"
         " and every opening must use it [R-TAKE-DISCARD].",
     ),
@@ -110,6 +111,7 @@ _OPTIONS: dict[str, Callable[[F], F]] = {
         "--indicator",
         metavar="TILE",
         default=None,
+        callback=lambda ctx, param, value: tile_in_notation(ctx, value),
         help="Okey variant: the face-up indicator; the next number of its colour is"
         " the okey (wild, also written J), F is a fake okey [R-INDICATOR].",
     ),
@@ -245,6 +247,15 @@ def read_rack_text(tiles: tuple[str, ...], command: str = "solve") -> str:
             + ONE_PER_COMMAND[command]
         )
     return in_notation(lines[0][1]) if lines else ""
+
+
+def tile_in_notation(ctx: click.Context, value: str | None) -> str | None:
+    """An option's tile (``--indicator``, ``--take``) in the tile notation of the run:
+    ``K13`` is red 13 under ``--lang tr``/``--notation tr`` (or a Turkish environment),
+    black otherwise. No warning here: the rack's reading warns (docs/turkish.md)."""
+    if value is None:
+        return None
+    return to_english_codes(value, rack_notation(ctx)[0]).text
 
 
 def in_notation(text: str) -> str:
