@@ -214,6 +214,8 @@ def test_check_accepts_a_fake_okey_written_with_its_face() -> None:
     assert data["value"] == 72
     out, code = invoke("check", "F=K2 K3 K4", "--indicator", "K13")
     assert (out, code) == (
+        "rummy101: warning: K2 K3 K4 read as black (K is black in the English notation, red"
+        " in the Turkish one); choose with --notation en or tr.\n"  # [issue 31]
         "Error: 'F=K2' (tile 1): a fake okey plays only as K1 [R-INDICATOR]\n",
         2,
     )

@@ -58,7 +58,9 @@ def test_help_imports_no_command_and_no_api() -> None:
         "rummy101_solver",
         "rummy101_solver.cli",
         "rummy101_solver.cli.guard",
+        "rummy101_solver.cli.language",
         "rummy101_solver.cli.lazy",
+        "rummy101_solver.i18n",
         "rummy101_solver.interrupt",
         "rummy101_solver.messages",
     ]
@@ -74,6 +76,7 @@ def test_solve_imports_its_command_and_what_it_solves_with() -> None:
         "rummy101_solver.cli",
         "rummy101_solver.cli.common",
         "rummy101_solver.cli.guard",
+        "rummy101_solver.cli.language",
         "rummy101_solver.cli.lazy",
         "rummy101_solver.cli.options",
         "rummy101_solver.cli.solve",

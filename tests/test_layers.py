@@ -1,6 +1,6 @@
 """The package keeps its shape: every import points down a layer (or stays on its floor).
 
-Layers, lowest first (docs/development.md, /LAYOUT): the ground floor (``messages``,
+Layers, lowest first (docs/development.md, /LAYOUT): the ground floor (``messages``, ``i18n``,
 ``lines``: text helpers; ``interrupt``: Ctrl-C outside a command's run) < ``game`` (the
 rules of 101) < ``engine`` (what searches) < ``report`` (text, tables, JSON, pictures) <
 ``files`` (file formats and streams) < ``cli`` (one module per command). ``api.py`` sits
@@ -38,7 +38,7 @@ def floor(module: str) -> str:
     if len(parts) == 1 or parts[1] in ("__init__", "__main__"):
         return "face"
     top = parts[1]
-    if top in ("messages", "lines", "interrupt", "tables"):
+    if top in ("messages", "lines", "i18n", "interrupt", "tables"):
         return "ground"
     if top in FLOORS:
         return top

@@ -38,7 +38,7 @@ def shipped() -> set[str]:
     """Every file the package must ship: its modules and its data."""
     package = ROOT / "rummy101_solver"
     files = [*package.rglob("*.py"), *package.glob("data/*.toml"), *package.glob("schemas/*.json"),
-             *package.glob("py.typed")]  # fmt: skip
+             *package.glob("py.typed"), *package.glob("locale/*/LC_MESSAGES/*.po")]  # fmt: skip
     return {p.relative_to(ROOT).as_posix() for p in files if "__pycache__" not in p.parts}
 
 
@@ -55,8 +55,8 @@ def build_isolation() -> list[str]:
 def test_the_wheel_installs_into_a_clean_venv_and_runs(tmp_path: Path) -> None:
     source = tmp_path / "source"  # a copy: the build writes build/ beside the sources
     shutil.copytree(ROOT / "rummy101_solver", source / "rummy101_solver",
-                    ignore=shutil.ignore_patterns("__pycache__"))  # fmt: skip
-    for name in ("pyproject.toml", "README.md"):
+                    ignore=shutil.ignore_patterns("__pycache__", "*.mo", "*.so"))  # fmt: skip
+    for name in ("pyproject.toml", "setup.py", "README.md"):
         shutil.copy2(ROOT / name, source / name)
     built = run(sys.executable, "-m", "pip", "wheel", "--no-deps", *build_isolation(), "-q",
                 "-w", tmp_path / "dist", source, cwd=tmp_path)  # fmt: skip
@@ -65,6 +65,7 @@ def test_the_wheel_installs_into_a_clean_venv_and_runs(tmp_path: Path) -> None:
     with zipfile.ZipFile(wheel) as archive:
         names = set(archive.namelist())
         missing = shipped() - names
+        assert "rummy101_solver/locale/tr/LC_MESSAGES/rummy101.mo" in names  # built, not copied
         assert not missing, f"the wheel lacks {sorted(missing)}: list them in pyproject.toml"
         (entry_points,) = [n for n in names if n.endswith(".dist-info/entry_points.txt")]
         assert "rummy101 = rummy101_solver.__main__:main" in archive.read(entry_points).decode()
@@ -95,6 +96,8 @@ def test_the_wheel_installs_into_a_clean_venv_and_runs(tmp_path: Path) -> None:
     assert rule.returncode == 0 and rule.stdout.startswith("R-KEEP-DISCARD  Keep a tile"), rule
     schema = run(rummy101, "schema", "play", cwd=tmp_path)
     assert schema.returncode == 0 and '"$schema"' in schema.stdout, schema.stderr
+    turkish = run(rummy101, "--lang", "tr", "--help", cwd=tmp_path)
+    assert turkish.returncode == 0 and turkish.stdout.startswith("Kullanım: rummy101"), turkish
     face = run(python, "-m", "rummy101_solver", "--version", cwd=tmp_path)
     assert face.returncode == 0 and "0.1.0" in face.stdout, face.stderr
 

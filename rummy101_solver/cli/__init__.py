@@ -16,7 +16,13 @@ from __future__ import annotations
 
 import click
 
-from rummy101_solver.cli.lazy import LazyCommand, LazyGroup
+from rummy101_solver.cli.language import (
+    VERSION_MESSAGE,
+    LanguageGroup,
+    TranslatedOption,
+    language_options,
+)
+from rummy101_solver.cli.lazy import LazyCommand
 
 COMMANDS = {
     name: LazyCommand(f"rummy101_solver.cli.{module}", attribute, summary)
@@ -55,12 +61,13 @@ the first paragraph of its help (what ``rummy101 --help`` lists without importin
 
 
 @click.group(
-    cls=LazyGroup,
+    cls=LanguageGroup,
     lazy_commands=COMMANDS,
     context_settings={"help_option_names": ["-h", "--help"]},
     invoke_without_command=True,
 )
-@click.version_option(package_name="rummy101-solver")
+@click.version_option(package_name="rummy101-solver", message=VERSION_MESSAGE, cls=TranslatedOption)
+@language_options
 @click.pass_context
 def main(ctx: click.Context) -> None:
     """Rummy 101 (101 Okey) hand analyzer: the proven-best opening of a rack.

@@ -19,6 +19,7 @@ from click.exceptions import NoSuchCommand
 from click.formatting import HelpFormatter
 
 from rummy101_solver.cli.guard import GuardedGroup
+from rummy101_solver.i18n import _
 
 if TYPE_CHECKING:  # imported when a shell completes, not for every run
     from click.shell_completion import CompletionItem
@@ -109,5 +110,5 @@ class LazyGroup(GuardedGroup):
         rows = [
             (name, short) for name in names if (short := self._short_help(name, limit)) is not None
         ]
-        with formatter.section("Commands"):
+        with formatter.section(_("Commands")):
             formatter.write_dl(rows)

@@ -20,7 +20,9 @@ from rummy101_solver.cli.common import (
     read_stdin_lines,
     stdin_is_terminal,
 )
+from rummy101_solver.cli.language import rack_notation
 from rummy101_solver.files.case import MAX_PAIRS, MAX_POINTS, MAX_TIME_LIMIT
+from rummy101_solver.game.notation import to_english_codes
 from rummy101_solver.game.rules import (
     FINISH_TABLES,
     MAX_KAT,
@@ -28,6 +30,7 @@ from rummy101_solver.game.rules import (
     OKEY_LEFTS,
     PAIRS_THRESHOLD,
 )
+from rummy101_solver.i18n import _
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -107,6 +110,7 @@ _OPTIONS: dict[str, Callable[[F], F]] = {
         "--take",
         metavar="TILE",
         default=None,
+        callback=lambda ctx, param, value: tile_in_notation(ctx, value),
         help="Take TILE (the last discard) instead of drawing: it joins the rack"
         " and every opening must use it [R-TAKE-DISCARD].",
     ),
@@ -114,6 +118,7 @@ _OPTIONS: dict[str, Callable[[F], F]] = {
         "--indicator",
         metavar="TILE",
         default=None,
+        callback=lambda ctx, param, value: tile_in_notation(ctx, value),
         help="Okey variant: the face-up indicator; the next number of its colour is"
         " the okey (wild, also written J), F is a fake okey [R-INDICATOR].",
     ),
@@ -410,7 +415,7 @@ def read_rack_text(tiles: tuple[str, ...], command: str = "solve") -> str:
     terminal for stdin, stop with a message for ``command`` (exit 2).
     """
     if tiles and tiles != ("-",):
-        return " ".join(tiles)
+        return in_notation(" ".join(tiles))
     if stdin_is_terminal():
         if command == "check":
             fail(
@@ -425,4 +430,37 @@ def read_rack_text(tiles: tuple[str, ...], command: str = "solve") -> str:
             f"stdin holds {len(lines)} lines (lines {lines[0][0]} and {lines[1][0]} …): "
             + ONE_PER_COMMAND[command]
         )
-    return lines[0][1] if lines else ""
+    return in_notation(lines[0][1]) if lines else ""
+
+
+def tile_in_notation(ctx: click.Context, value: str | None) -> str | None:
+    """An option's tile (``--indicator``, ``--take``) in the tile notation of the run:
+    ``K13`` is red 13 under ``--lang tr``/``--notation tr`` (or a Turkish environment),
+    black otherwise. No warning here: the rack's reading warns (docs/turkish.md)."""
+    if value is None:
+        return None
+    return to_english_codes(value, rack_notation(ctx)[0]).text
+
+
+def in_notation(text: str) -> str:
+    """``text`` as typed in the chosen tile notation (``--notation``, ``--lang``, else
+    the environment's language), rewritten in the English codes the parser reads; a
+    tile that reads differently in the two notations, when the user chose none, gets a
+    one-line warning on stderr naming it, unless the rack's other codes show its
+    notation (:meth:`rummy101_solver.game.notation.Reading.in_doubt`)."""
+    notation, chosen = rack_notation()
+    reading = to_english_codes(text, notation)
+    if not chosen and reading.in_doubt(notation):
+        tiles = " ".join(reading.ambiguous)
+        if notation == "en":
+            message = _(
+                "rummy101: warning: {tiles} read as black (K is black in the English"
+                " notation, red in the Turkish one); choose with --notation en or tr."
+            )
+        else:
+            message = _(
+                "rummy101: warning: {tiles} read as red (K is red, kırmızı, in the Turkish"
+                " notation, black in the English one); choose with --notation tr or en."
+            )
+        click.echo(message.format(tiles=tiles), err=True)
+    return reading.text

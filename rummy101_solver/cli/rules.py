@@ -52,6 +52,7 @@ def rules(rule_ids: tuple[str, ...], fmt: str, house: str | None) -> None:
     (the message names the key and suggests the nearest valid one).
     """
     from rummy101_solver.game.rulebook import UnknownRuleError, find_rules, rules_text
+    from rummy101_solver.i18n import language
 
     profile = None
     if house is not None:
@@ -75,7 +76,7 @@ def rules(rule_ids: tuple[str, ...], fmt: str, house: str | None) -> None:
         click.echo(dumps(data))
     else:
         head = profile_text(profile) + "\n\n" if profile is not None else ""
-        click.echo(head + rules_text(found))
+        click.echo(head + rules_text(found, language()))
 
 
 def profile_text(profile: HouseProfile) -> str:

@@ -4,7 +4,8 @@ Notation (case-insensitive; tiles separated by spaces and/or commas):
 
 - a numbered tile is a colour letter and a number 1–13 in either order:
   ``R7``, ``r7``, ``7R``; colour letters ``R`` red, ``B`` blue, ``K`` black,
-  ``Y`` yellow;
+  ``Y`` yellow; the Turkish codes ``M`` mavi, ``Si`` siyah, ``Sa`` sarı (``K`` kırmızı
+  only in the Turkish notation, :mod:`rummy101_solver.game.notation`);
 - or a colour word and a number, apart or joined: ``red 7``, ``kırmızı 7``,
   ``kirmizi 7``, ``rot 7``, ``rojo 7``, ``blue7`` …;
 - a wild tile is ``J``, ``*``, ``joker`` or ``okey``;
@@ -48,6 +49,8 @@ COLOUR_WORDS: dict[str, Colour] = {
     "y": Colour.YELLOW, "yellow": Colour.YELLOW, "sarı": Colour.YELLOW,
     "sari": Colour.YELLOW, "gelb": Colour.YELLOW, "amarillo": Colour.YELLOW,
     "amarilla": Colour.YELLOW,
+    # the Turkish codes that mean one colour in either notation (game/notation.py)
+    "m": Colour.BLUE, "si": Colour.BLACK, "sa": Colour.YELLOW,
 }  # fmt: skip
 WILD_WORDS = frozenset({"j", "*", "joker", "okey"})
 FAKE_WORDS = frozenset({"f", "fake"})

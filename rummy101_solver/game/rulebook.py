@@ -2,7 +2,8 @@
 the tool cites, with a short text, its default, its variants and its source.
 
 The rules live in ``rummy101_solver/data/rules.toml`` (package data, read with
-:mod:`importlib.resources`, so an installed wheel has them too).
+:mod:`importlib.resources`, so an installed wheel has them too), their Turkish titles and
+texts beside the same ids in ``data/rules.tr.toml`` [issue 31].
 ``rummy101 rules`` prints them.
 """
 
@@ -16,6 +17,8 @@ from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
 from typing import Any
+
+from rummy101_solver.i18n import _
 
 RULE_ID = re.compile(r"\bR-[A-Z]+(?:-[A-Z]+)*")
 """A rule id as cited in messages and docstrings: ``R-RUN``, ``R-KEEP-DISCARD``."""
@@ -63,8 +66,38 @@ class Rule:
         }
 
 
-def _read() -> str:
-    return files("rummy101_solver").joinpath("data", "rules.toml").read_text(encoding="utf-8")
+def _read(name: str = "rules.toml") -> str:
+    return files("rummy101_solver").joinpath("data", name).read_text(encoding="utf-8")
+
+
+@cache
+def translated_rules(lang: str) -> tuple[dict[str, str], dict[str, dict[str, str]]]:
+    """The rule book's sections and rules in ``lang``: section name → its translation, and
+    rule id → its ``title`` and ``text``; both empty for English (the source) and for a
+    language without a translated rule book."""
+    if lang == "en":
+        return {}, {}
+    try:
+        data = tomllib.loads(_read(f"rules.{lang}.toml"))
+    except FileNotFoundError:
+        return {}, {}
+    return dict(data["sections"]), {r["id"]: r for r in data["rule"]}
+
+
+def in_language(rule: Rule, lang: str) -> Rule:
+    """``rule`` with its section, title and text in ``lang`` where the rule book has them
+    (the id, default, variants and source as they are); English: the rule itself."""
+    sections, rules = translated_rules(lang)
+    own = rules.get(rule.id, {})
+    return Rule(
+        id=rule.id,
+        section=sections.get(rule.section, rule.section),
+        title=own.get("title", rule.title),
+        text=own.get("text", rule.text),
+        default=rule.default,
+        variants=rule.variants,
+        source=rule.source,
+    )
 
 
 @cache
@@ -117,17 +150,23 @@ def _block(label: str, text: str) -> list[str]:
     )
 
 
-def rule_text(rule: Rule) -> str:
-    """One rule as a few lines for a terminal, wrapped at :data:`WIDTH` characters."""
+def rule_text(rule: Rule, lang: str = "en") -> str:
+    """One rule as a few lines for a terminal, wrapped at :data:`WIDTH` characters, its
+    title and text in ``lang`` (:func:`in_language`), its labels in the current language."""
+    rule = in_language(rule, lang)
+    labels = {"default": _("Default:"), "variant": _("Variant:"), "source": _("Source:")}
+    width = max(len(label) for label in labels.values()) + 1
+    default, variant, source = (label.ljust(width) for label in labels.values())
     lines = [f"{rule.id}  {rule.title} ({rule.section})"]
     lines += _block("", rule.text)
-    lines += _block("Default: ", rule.default)
-    for variant in rule.variants:
-        lines += _block("Variant: ", variant)
-    lines += _block("Source:  ", rule.source)
+    lines += _block(default, rule.default)
+    for text in rule.variants:
+        lines += _block(variant, text)
+    lines += _block(source, rule.source)
     return "\n".join(lines)
 
 
-def rules_text(rules: tuple[Rule, ...]) -> str:
-    """Rules for a terminal, one block each, a blank line between them."""
-    return "\n\n".join(rule_text(r) for r in rules)
+def rules_text(rules: tuple[Rule, ...], lang: str = "en") -> str:
+    """Rules for a terminal, one block each, a blank line between them; titles and texts in
+    ``lang``."""
+    return "\n\n".join(rule_text(r, lang) for r in rules)
