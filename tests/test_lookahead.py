@@ -186,3 +186,54 @@ def test_the_pure_python_sweep_gives_the_same_odds() -> None:
         out[how] = run.stdout.split(" ", 1)
     assert out["pure"][0] == "False"
     assert out["compiled"][1] == out["pure"][1]
+
+
+def _outs(*args: str) -> tuple[str, int]:
+    from click.testing import CliRunner
+
+    from rummy101_solver.cli import main
+
+    result = CliRunner().invoke(main, ["outs", *args])
+    return result.output, result.exit_code
+
+
+def test_outs_prints_the_odds_of_the_rack_and_each_row() -> None:
+    """``outs --turns 2``: the rack's odds line, the model stated, and the JSON
+    objects of the analysis and of every discard row, 4 decimals, equal to the
+    engine's exact values."""
+    rack = deal_racks(1, 1, 22)[0]
+    exact = open_within(analyse_outs(rack, RULES), 2)
+    text, code = _outs(*rack.codes, "--turns", "2")
+    assert code == 1
+    odds = exact.open_within
+    assert odds is not None and odds.melds is not None
+    assert f"Odds of opening within 2 own draws: melds {float(odds.melds) * 100:.2f} %," in text
+    assert "(exact in a one-player model: each draw equally likely to be any unseen tile," in text
+    assert "open melds    open pairs    open either" in text
+    out, code = _outs(*rack.codes, "--turns", "2", "--format", "json")
+    data = __import__("json").loads(out)
+    assert data["open_within"] == {
+        "turns": 2,
+        "melds": round(float(odds.melds), 4),
+        "pairs": None if odds.pairs is None else round(float(odds.pairs), 4),
+        "either": None if odds.either is None else round(float(odds.either), 4),
+    }
+    assert exact.discards is not None
+    assert [r["tile"] for r in data["discards"]] == [r.tile.code for r in exact.discards]
+    first = exact.discards[0].open_within
+    assert first is not None and first.either is not None
+    assert data["discards"][0]["open_within"]["either"] == round(float(first.either), 4)
+    assert data["recommended_discard"] == exact.discards[0].tile.code
+
+
+def test_outs_turns_zero_leaves_the_odds_out_and_a_bad_count_is_refused() -> None:
+    """``--turns 0``: no odds line, JSON ``"open_within": null``; ``--turns -1``
+    or ``x``: exit 2 naming the option."""
+    args = ["R3", "R4", "R5", "B7", "K7", "Y7", "R10", "R11"]
+    text, code = _outs(*args, "--turns", "0")
+    assert code == 1 and "Odds of opening" not in text
+    out, _ = _outs(*args, "--turns", "0", "--format", "json")
+    assert '"open_within": null' in out
+    for bad in ("-1", "x", "51"):
+        text, code = _outs(*args, "--turns", bad)
+        assert code == 2 and "--turns" in text, text

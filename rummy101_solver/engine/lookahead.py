@@ -413,14 +413,16 @@ def _none_of(total: int, k: int, draws: int) -> Fraction:
     return out
 
 
-def _max(values: Sequence[Fraction | None]) -> Fraction | None:
-    """The best of the rows' odds: unknown if a row is unknown and no known row is 1."""
+def _max(values: Sequence[Fraction | None], uppers: Sequence[Fraction]) -> Fraction | None:
+    """The best of the rows' odds: the best known one when every unknown row's
+    bound (``uppers``, row by row: :func:`_upper`) is no higher, else unknown."""
     known = [v for v in values if v is not None]
-    if known and max(known) == 1:
-        return Fraction(1)
-    if len(known) < len(values) or not known:
+    if not known:
         return None
-    return max(known)
+    best = max(known)
+    if any(v is None and upper > best for v, upper in zip(values, uppers, strict=True)):
+        return None
+    return best
 
 
 def open_within(
@@ -465,7 +467,15 @@ def open_within(
         if now[goal]:
             best[goal] = Fraction(1)
         else:
-            best[goal] = _max([_value(r.open_within, goal) for r in ranked])
+            uppers = []
+            for r in ranked:
+                info = _row_info(r, goal)
+                k = sum(c for _, c in info.outs)
+                d = info.distance
+                total = analysis.unseen.total
+                uppers.append(Fraction(0) if d is None else
+                              Fraction(1) if d == 0 else _upper(total, k, d, turns))  # fmt: skip
+            best[goal] = _max([_value(r.open_within, goal) for r in ranked], uppers)
     whole = _odds(turns, best)
     if analysis.discards is None:
         return replace(analysis, open_within=whole)
