@@ -237,3 +237,21 @@ def test_outs_turns_zero_leaves_the_odds_out_and_a_bad_count_is_refused() -> Non
     for bad in ("-1", "x", "51"):
         text, code = _outs(*args, "--turns", bad)
         assert code == 2 and "--turns" in text, text
+
+
+def test_dead_rows_share_their_odds() -> None:
+    """Seed 1's 22-tile rack: the discards that no meld target two tiles away
+    uses (R6 B6 B4 R3 Y2 K1 B7 Y4) have K10's meld odds, computed once; each
+    computed on its own gives the same (3 draws)."""
+    from rummy101_solver.engine.lookahead import _dead_rows
+
+    rack = deal_racks(1, 1, 22)[0]
+    analysis = analyse_outs(rack, RULES)
+    assert analysis.discards is not None and analysis.melds.tiles == 2
+    twins = _dead_rows(rack, RULES, analysis.unseen, 2, analysis.discards)
+    assert sorted(t.code for t in twins) == sorted(["R6", "B6", "B4", "R3", "Y2", "K1", "B7", "Y4"])
+    assert {t.code for t in twins.values()} == {"K10"}
+    solver = Lookahead(RULES, analysis.unseen, 3, max_tables=1000)
+    rows = {r.tile: r for r in analysis.discards}
+    for tile, twin in twins.items():
+        assert solver.row(rack, rows[tile])["melds"] == solver.row(rack, rows[twin])["melds"]

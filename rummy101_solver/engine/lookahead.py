@@ -69,7 +69,7 @@ from rummy101_solver.engine.outs import (
     unseen_tiles,
 )
 from rummy101_solver.engine.pairs_distance import Kind, _classes, pairs_outs
-from rummy101_solver.engine.sweep import discard_rows, sweep_rack
+from rummy101_solver.engine.sweep import discard_rows, new_sweep, sweep_rack
 from rummy101_solver.game.deal import ROUND_FIRST_RACK, ROUND_RACK, TILE_SET
 from rummy101_solver.game.rules import Rules
 from rummy101_solver.game.tiles import ALL_FACES, MAX_RACK, Rack, Tile
@@ -352,19 +352,30 @@ class Lookahead:
         return rows
 
     # --- roots ----------------------------------------------------------------------
-    def row(self, rack: Rack, row: DiscardRow) -> dict[Goal, Fraction | None]:
+    def row(
+        self, rack: Rack, row: DiscardRow, known: Mapping[Goal, Fraction | None] | None = None
+    ) -> dict[Goal, Fraction | None]:
         """Every goal's odds of the rack left after ``row``'s discard (``rack``
-        is the 22-tile rack), ``None`` where the budget ran out."""
-        return self.rack(_without(rack, row.tile), {goal: _row_info(row, goal) for goal in GOALS})
+        is the 22-tile rack), ``None`` where the budget ran out; ``known``:
+        goals whose odds are known already (a twin row's)."""
+        infos = {goal: _row_info(row, goal) for goal in GOALS}
+        return self.rack(_without(rack, row.tile), infos, known)
 
-    def rack(self, rack: Rack, infos: Mapping[Goal, _Info]) -> dict[Goal, Fraction | None]:
+    def rack(
+        self,
+        rack: Rack,
+        infos: Mapping[Goal, _Info],
+        known: Mapping[Goal, Fraction | None] | None = None,
+    ) -> dict[Goal, Fraction | None]:
         """Every goal's odds of a rack of at most 21 tiles waiting to draw,
-        each goal's distance and outs in ``infos``. Either way is the nearer
-        kind's odds when one kind is strictly nearer: this play only ever uses
-        the targets at the rack's distance, all of that kind then."""
+        each goal's distance and outs in ``infos`` (``known``: goals already
+        answered). Either way is the nearer kind's odds when one kind is
+        strictly nearer: this play only ever uses the targets at the rack's
+        distance, all of that kind then."""
+        known = known or {}
         out: dict[Goal, Fraction | None] = {
-            "melds": self.odds("melds", rack, infos["melds"]),
-            "pairs": self.odds("pairs", rack, infos["pairs"]),
+            goal: known[goal] if goal in known else self.odds(goal, rack, infos[goal])
+            for goal in ("melds", "pairs")
         }
         melds, pairs = infos["melds"].distance, infos["pairs"].distance
         if melds is not None and (pairs is None or melds < pairs):
@@ -413,6 +424,57 @@ def _none_of(total: int, k: int, draws: int) -> Fraction:
     return out
 
 
+def _dead_rows(
+    rack: Rack, rules: Rules, unseen: Unseen, distance: int | None, rows: Sequence[DiscardRow]
+) -> dict[Tile, Tile]:
+    """Rows of a 22-tile rack whose meld odds are another row's: thrown tile →
+    the first such row's tile. A tile is *dead* when no meld target of the
+    rack at its distance ``d`` uses it; then the rack without it has exactly
+    the rack's targets at ``d``, so every dead row has the same targets, and
+    this play, which only ever uses them, the same odds. The test (one sweep
+    per candidate): with the tile moved to the unseen tiles, no target with
+    ``d + 1`` placed tiles places its kind (such a target is a rack target at
+    ``d`` using the tile). Only rows at ``d`` whose distance and outs equal
+    another's are tried (a dead row's outs are the rack's)."""
+    if not distance:
+        return {}
+    bar = max(1, rules.bar("melds"))
+    groups: dict[tuple[object, ...], list[Tile]] = {}
+    for row in rows:
+        if row.melds.tiles == distance:
+            key = tuple((o.tile, o.copies) for o in row.outs.melds)
+            groups.setdefault(key, []).append(row.tile)
+    out: dict[Tile, Tile] = {}
+    for tiles in groups.values():
+        if len(tiles) < 2:
+            continue
+        dead = [t for t in tiles if _dead(rack, unseen, t, distance, bar)]
+        for t in dead[1:]:
+            out[t] = dead[0]
+    return out
+
+
+def _dead(rack: Rack, unseen: Unseen, tile: Tile, distance: int, bar: int) -> bool:
+    """Whether no meld target of ``rack`` with ``distance`` missing tiles uses ``tile``."""
+    counts = dict(unseen.counts)
+    kind = kind_of(tile)
+    counts[kind] = counts.get(kind, 0) + 1
+    left = _without(rack, tile)
+    sweep = new_sweep(
+        sweep_rack(left.face_counts, left.wilds, counts, laid_bound(len(rack))),
+        distance + 1,
+        bar=bar,
+    )
+    if _first_at(sweep.curve(), bar) is None:
+        return True
+    faces, wild = sweep.outs(bar, distance + 1)
+    return not (wild if isinstance(kind, str) else kind.index in faces)
+
+
+def _first_at(curve: Sequence[int], bar: int) -> int | None:
+    return next((k for k, v in enumerate(curve) if v >= bar), None)
+
+
 def _max(values: Sequence[Fraction | None], uppers: Sequence[Fraction]) -> Fraction | None:
     """The best of the rows' odds: the best known one when every unknown row's
     bound (``uppers``, row by row: :func:`_upper`) is no higher, else unknown."""
@@ -455,8 +517,15 @@ def open_within(
     if rows is None:  # a rack that can open now: the table still tells the other kind
         rows = discard_table(rack, rules, unseen=analysis.unseen)
     ranked = []
+    twins = _dead_rows(rack, rules, analysis.unseen, analysis.melds.tiles, rows)
+    done: dict[Tile, Fraction | None] = {}
     for row in rows:
-        values = solver.row(rack, row)
+        twin = twins.get(row.tile)
+        known: dict[Goal, Fraction | None] = {}
+        if twin is not None and twin in done:
+            known["melds"] = done[twin]
+        values = solver.row(rack, row, known)
+        done[row.tile] = values["melds"]
         ranked.append(replace(row, open_within=_odds(turns, values)))
         if progress is not None:
             progress(1)
