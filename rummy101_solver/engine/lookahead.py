@@ -184,6 +184,7 @@ class Lookahead:
         self.tables_computed = 0
         self._tables: dict[Rack, tuple[tuple[Rack, dict[Goal, _Info]], ...]] = {}
         self._pairs_tables: dict[Rack, tuple[tuple[Rack, dict[Goal, _Info]], ...]] = {}
+        self._either_tables: dict[Rack, tuple[tuple[Rack, dict[Goal, _Info]], ...]] = {}
         self._waiting: dict[tuple[object, int], Fraction] = {}
         self._drawn: dict[tuple[object, int], Fraction] = {}
         self._pairs_budget = PAIRS_TABLES
@@ -289,6 +290,23 @@ class Lookahead:
         programme's :func:`~rummy101_solver.engine.pairs_distance.pairs_outs`."""
         if goal == "pairs":
             return self._pairs_table(rack, unseen)
+        melds = self._meld_table(rack, unseen)
+        if goal == "melds":
+            return melds
+        rows = self._either_tables.get(rack)
+        if rows is None:
+            pairs = self._pairs_table(rack, unseen)
+            rows = tuple(
+                (child, {"either": _goal_info("either", m["melds"].distance, p["pairs"].distance,
+                                              m["melds"].outs, p["pairs"].outs)})
+                for (child, m), (_, p) in zip(melds, pairs, strict=True)
+            )  # fmt: skip
+            self._either_tables[rack] = rows
+        return rows
+
+    def _meld_table(self, rack: Rack, unseen: Unseen) -> tuple[tuple[Rack, dict[Goal, _Info]], ...]:
+        """The meld side of :meth:`_table`: one sweep of the rack, every row
+        joined from it (the budget counts these)."""
         rows = self._tables.get(rack)
         if rows is not None:
             return rows
@@ -307,17 +325,8 @@ class Lookahead:
             outs_m: list[Kind] = [ALL_FACES[i] for i in faces]
             if wild:
                 outs_m.append("wild")
-            held, wilds = rack.face_counts, rack.wilds
-            if kind == "wild":
-                wilds -= 1
-            else:
-                held[kind] -= 1
-            dp, found = pairs_outs(held, wilds, counts, rules, bound)
-            out.append((_without(rack, tile), {
-                goal: _goal_info(goal, dm, dp, _copies(outs_m, counts, rules),
-                                 _copies(found, counts, rules))
-                for goal in GOALS
-            }))  # fmt: skip
+            info: dict[Goal, _Info] = {"melds": _Info(dm, tuple(_copies(outs_m, counts, rules)))}
+            out.append((_without(rack, tile), info))
         rows = tuple(out)
         self._tables[rack] = rows
         return rows
@@ -327,7 +336,7 @@ class Lookahead:
     ) -> tuple[tuple[Rack, dict[Goal, _Info]], ...]:
         """The pairs side of :meth:`_table` alone: no sweep, a few small
         programmes per row (its own, larger budget)."""
-        rows = self._pairs_tables.get(rack) or self._tables.get(rack)
+        rows = self._pairs_tables.get(rack)
         if rows is not None:
             return rows
         if self._pairs_budget <= 0:
