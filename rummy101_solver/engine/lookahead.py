@@ -45,7 +45,9 @@ never above 1 (tested).
 A distance-1 rack's odds are ``1 - C(U-k, T)/C(U, T)`` (``k`` out tiles):
 the first out opens. Deeper racks cost one discard table per out drawn per
 level; ``max_tables`` (a count, not a time, so that the answer is the same on
-every machine) bounds one row's new tables, past which its odds are unknown.
+every machine) bounds the meld tables of one analysis, past which a row's odds
+are unknown. The pairs side is memoised on the faces' (held, unseen) counts
+(the pairs programme does not tell faces apart), so it is cheap.
 """
 
 from __future__ import annotations
