@@ -412,7 +412,7 @@ def test_cli_json_shape() -> None:
     data = json.loads(output)
     assert code == 1
     assert list(data) == ["rack", "seen", "unseen", "rules", "distance", "outs", "discards",
-                          "draws", "recommended_discard", "can_open"]  # fmt: skip
+                          "draws", "open_within", "recommended_discard", "can_open"]  # fmt: skip
     assert data["distance"]["melds"]["tiles"] == 1
     assert data["distance"]["melds"]["missing"] == ["R12"]
     assert data["outs"]["melds"] == [
@@ -420,6 +420,8 @@ def test_cli_json_shape() -> None:
         {"tile": "J", "copies": 2, "probability": "2/93", "percent": 2.15},
     ]
     assert data["discards"] is None and data["draws"] is None
+    # one tile away, 4 out tiles (R12 and J, 2 each) of 93 unseen: 1 - C(89, 5)/C(93, 5) [issue 29]
+    assert data["open_within"] == {"turns": 5, "melds": 0.2013, "pairs": 0.0, "either": 0.2013}
 
 
 def test_cli_discard_table_of_a_22_tile_rack() -> None:

@@ -172,7 +172,8 @@ def test_a_scripted_round_gives_the_advice_of_outs_and_play(tmp_path: Path) -> N
             if 1 in opened:
                 assert advice["draw"] is None
             else:
-                want = cli_json("outs", rack, "--seen", seen, *_rules(opened))
+                # track's advice does not carry the odds of opening yet [issue 29]
+                want = cli_json("outs", rack, "--seen", seen, "--turns", "0", *_rules(opened))
                 assert advice["draw"] == want
             if tile is not None:
                 args = _play_args(rack, table, opened)
@@ -188,7 +189,8 @@ def test_a_scripted_round_gives_the_advice_of_outs_and_play(tmp_path: Path) -> N
                 assert advice["play"] == cli_json(*_play_args(rack, table, opened))
                 assert advice["outs"] is None
             else:
-                want = cli_json("outs", rack, "--seen", seen, *_rules(opened))
+                # track's advice does not carry the odds of opening yet [issue 29]
+                want = cli_json("outs", rack, "--seen", seen, "--turns", "0", *_rules(opened))
                 assert advice["outs"] == want
                 assert advice["play"] is None  # cannot open now
         elif moment == "wait":

@@ -107,7 +107,9 @@ def bench(racks: int, seed: int, size: int | None, alternatives: int, batch_rack
 
     With --outs N: median and p95 CPU milliseconds of the distance (the numbers
     alone, as 'simulate --distance' computes them, and with one target opening
-    each, as 'outs' prints them), the outs and the discard table on N racks.
+    each, as 'outs' prints them), the outs and the discard table on N racks;
+    then the discard table with every row's odds of opening within 5 draws
+    (22 tiles) and how many rows came out unknown.
     """
     from rummy101_solver.game.deal import deal_racks
 
@@ -517,3 +519,29 @@ def _bench_outs(seed: int, count: int, anchor: list[float]) -> None:
     click.echo(f"  distance with a target each, 21 tiles: {_stats(distance, anchor)}")
     click.echo(f"  outs (with the distances), 21 tiles: {_stats(outs, anchor)}")
     click.echo(f"  discard table, 22 tiles: {_stats(table, anchor)}")
+    _bench_open_within(seed, count, anchor)
+
+
+def _bench_open_within(seed: int, count: int, anchor: list[float], turns: int = 5) -> None:
+    """Time 'outs' with its odds [issue 29]: the discard table and every row's
+    exact odds of opening within ``turns`` draws, 22-tile racks, CPU time; and
+    how many rows came out unknown (their budget of discard tables spent)."""
+    import time
+
+    from rummy101_solver.engine.lookahead import open_within
+    from rummy101_solver.engine.outs import analyse_outs
+    from rummy101_solver.game.deal import deal_racks
+    from rummy101_solver.game.rules import Rules
+
+    rules = Rules()
+    times, rows, unknown = [], 0, 0
+    for rack in deal_racks(seed, count, 22):
+        t0 = time.process_time()
+        analysis = open_within(analyse_outs(rack, rules), turns)
+        times.append(time.process_time() - t0)
+        for row in analysis.discards or ():
+            odds = row.open_within
+            rows += 1
+            unknown += odds is None or None in (odds.melds, odds.pairs, odds.either)
+    click.echo(f"  discard table with the odds within {turns} draws, 22 tiles:"
+               f" {_stats(times, anchor)}; {unknown} of {rows} rows unknown")  # fmt: skip

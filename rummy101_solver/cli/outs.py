@@ -32,11 +32,16 @@ EXIT_DISTANCE_MORE = 1
               " counts as seen by itself). Repeatable: each --seen adds its tiles.")  # fmt: skip
 @with_options("indicator", "threshold", "pairs_threshold", "rising", "after", "after_pairs",
               "joker_pairs")  # fmt: skip
+@click.option("--turns", type=IntRange(0, 50), default=None, metavar="T",
+              help="Own draws left: print the exact odds of opening within T draws (melds,"
+              " pairs, either) for the rack and every discard row, and rank the table by"
+              " them (0: leave them out). Default: the stock of a fresh 4-player deal"
+              " divided by the players (21 tiles, 20 with --indicator: 5).")  # fmt: skip
 @click.option("--draws", type=IntRange(2, 50), default=None, metavar="N",
               help="Also estimate P(the rack can open within N draws), by seeded Monte"
               " Carlo, twice: following the discard table's advice after each draw (a"
               " lower bound on the best play) and keeping every tile drawn (an upper"
-              " bound).")  # fmt: skip
+              " bound): a cross-check of --turns.")  # fmt: skip
 @click.option("--samples", type=IntRange(1, 100_000), default=1000, show_default=True,
               help="Monte Carlo samples for --draws keeping every tile.")  # fmt: skip
 @click.option("--advice-samples", type=IntRange(1, 100_000), default=50, show_default=True,
@@ -52,6 +57,7 @@ EXIT_DISTANCE_MORE = 1
 def outs(
     tiles: tuple[str, ...],
     seen: tuple[str, ...],
+    turns: int | None,
     draws: int | None,
     samples: int,
     advice_samples: int,
@@ -68,7 +74,9 @@ def outs(
     distance to a meld and to a pairs opening (the fewest unseen tiles the rack
     lacks), one target opening for each with the missing tiles marked
     (draw), then the outs (tiles whose draw lowers the distance, with their
-    unseen copies and P(next draw)) or, for 22 tiles, the discard table.
+    unseen copies and P(next draw)) or, for 22 tiles, the discard table; and
+    the exact odds of opening within --turns own draws (a one-player model:
+    docs/outs.md), for the rack and every discard row, the table ranked by them.
 
     \b
     Example:
@@ -83,6 +91,7 @@ def outs(
     except (RackError, OptionError) as err:
         fail(str(err))
 
+    from rummy101_solver.engine.lookahead import default_turns, open_within
     from rummy101_solver.engine.outs import analyse_outs, read_seen, with_draw_odds
     from rummy101_solver.report.outs import analysis_outs_json, analysis_outs_text
     from rummy101_solver.report.render import dumps
@@ -100,6 +109,11 @@ def outs(
         analysis = analyse_outs(
             case.rack, case.rules, seen_tiles, time_limit=case.time_limit, progress=bar.update
         )
+    turns = default_turns(case.rules) if turns is None else turns
+    if turns:
+        with click.progressbar(length=rows, label=f"odds within {turns} draws", file=stderr,
+                               hidden=not (table and stderr.isatty())) as bar:  # fmt: skip
+            analysis = open_within(analysis, turns, progress=bar.update)
     if draws is not None:
         with click.progressbar(length=advice_samples, label="draws following the advice",
                                file=stderr, hidden=not stderr.isatty()) as bar:  # fmt: skip

@@ -10,7 +10,8 @@ How far from opening (``outs``): ``sweep`` (the exact meld programme over the
 numbers 1 → 13: its questions and answers), ``sweep_steps`` (its states and
 moves), ``sweep_python`` and ``_sweepc.c`` (its two engines, pure Python and
 compiled), ``pairs_distance`` (the pairs side), ``outs`` (distances, outs, the
-discard table, draw odds).
+discard table, draw odds), ``lookahead`` (the exact odds of opening within T
+own draws).
 
 A turn with the table in view (``play``): ``table`` (the groups on the table,
 their readings, lay-off places), ``plan`` (what a turn is), ``turn_model``

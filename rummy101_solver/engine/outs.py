@@ -332,14 +332,28 @@ class Outs:
 
 
 @dataclass(frozen=True)
+class OpenWithin:
+    """P(the rack can open within ``turns`` own draws) with melds, with pairs,
+    and either way, exact (``None``: unknown, the row was too hard for its
+    budget); the model and the play in ``engine/lookahead.py`` [issue 29]."""
+
+    turns: int
+    melds: Fraction | None
+    pairs: Fraction | None
+    either: Fraction | None
+
+
+@dataclass(frozen=True)
 class DiscardRow:
     """One row of the discard table: the tile thrown, the distances and outs
-    of the rack without it, and the tile's penalty points."""
+    of the rack without it, and the tile's penalty points; ``open_within``:
+    its odds over the turns left, once computed (``engine/lookahead.py``)."""
 
     tile: Tile
     melds: Distance
     pairs: Distance
     outs: Outs
+    open_within: OpenWithin | None = None
 
     def distance(self, kind: OpeningKind) -> Distance:
         """The distance of one kind."""
@@ -406,7 +420,8 @@ class OutsAnalysis:
     ``outs``: of the rack (at most 21 tiles), or, for a 22-tile rack, of the
     recommended discard's row (empty when the rack can open now).
     ``discards``: the discard table, best first (22-tile racks that cannot
-    open now), else ``None``.
+    open now), else ``None``. ``open_within``: the odds over the turns left
+    (``engine/lookahead.open_within``), else ``None``.
     """
 
     rack: Rack
@@ -418,6 +433,7 @@ class OutsAnalysis:
     outs: Outs
     discards: tuple[DiscardRow, ...] | None
     draws: DrawOdds | None
+    open_within: OpenWithin | None = None
 
     def distance(self, kind: OpeningKind) -> Distance:
         """The distance of one kind."""

@@ -14,6 +14,7 @@ from rummy101_solver.engine.outs import (
     Distance,
     DrawOdds,
     Estimate,
+    OpenWithin,
     Outs,
     OutsAnalysis,
     Target,
@@ -25,6 +26,7 @@ from rummy101_solver.report.render import meld_json, rules_text, tile_text, tile
 from rummy101_solver.tables import tabulate
 
 KINDS: tuple[OpeningKind, OpeningKind] = ("melds", "pairs")
+GOALS = ("melds", "pairs", "either")
 
 
 def _fraction(copies: int, unseen: int) -> str:
@@ -91,6 +93,23 @@ def outs_json(outs: Outs) -> dict[str, Any]:
     }
 
 
+def _odds_value(value: Fraction | None) -> float | None:
+    return None if value is None else round(float(value), 4)
+
+
+def open_within_json(odds: OpenWithin | None) -> dict[str, Any] | None:
+    """``{"turns", "melds", "pairs", "either"}``: P(can open within ``turns``
+    own draws), 4 decimals, null where unknown; null when not computed."""
+    if odds is None:
+        return None
+    return {
+        "turns": odds.turns,
+        "melds": _odds_value(odds.melds),
+        "pairs": _odds_value(odds.pairs),
+        "either": _odds_value(odds.either),
+    }
+
+
 def discard_json(row: DiscardRow) -> dict[str, Any]:
     """One row of the discard table."""
     copies = row.outs.copies("any")
@@ -102,6 +121,7 @@ def discard_json(row: DiscardRow) -> dict[str, Any]:
         "outs": outs_json(row.outs),
         "probability": _fraction(copies, row.outs.unseen),
         "percent": _percent(copies, row.outs.unseen),
+        "open_within": open_within_json(row.open_within),
     }
 
 
@@ -147,6 +167,7 @@ def analysis_outs_json(analysis: OutsAnalysis) -> dict[str, Any]:
             [discard_json(r) for r in analysis.discards] if analysis.discards is not None else None
         ),
         "draws": draws,
+        "open_within": open_within_json(analysis.open_within),
         "recommended_discard": discard.code if discard else None,
         "can_open": analysis.can_open,
     }
@@ -231,26 +252,37 @@ def outs_summary(outs: Outs) -> str:
     return line[0].upper() + line[1:]
 
 
+def odds_text(value: Fraction | None) -> str:
+    """A probability as a percentage to 2 decimals (4 of the probability), or ``unknown``."""
+    return "unknown" if value is None else f"{float(value) * 100:.2f} %"
+
+
 def discard_table_text(rows: tuple[DiscardRow, ...], fmt: str, *, color: bool = False) -> str:
-    """The discard table, best first (tiles in colour when ``color``)."""
+    """The discard table, best first (tiles in colour when ``color``); with
+    the odds over the turns left when they were computed."""
     body = []
+    with_odds = any(row.open_within is not None for row in rows)
     for rank, row in enumerate(rows, start=1):
         copies = row.outs.copies("any")
-        body.append(
-            [
-                rank,
-                tile_text(row.tile, color=color) + ("" if row.outs.complete else " *"),
-                "-" if row.melds.tiles is None else row.melds.tiles,
-                "-" if row.pairs.tiles is None else row.pairs.tiles,
-                len(row.outs.melds),
-                len(row.outs.pairs),
-                copies,
-                _pct(copies, row.outs.unseen),
-                row.tile.points,
-            ]
-        )
+        line: list[Any] = [
+            rank,
+            tile_text(row.tile, color=color) + ("" if row.outs.complete else " *"),
+            "-" if row.melds.tiles is None else row.melds.tiles,
+            "-" if row.pairs.tiles is None else row.pairs.tiles,
+            len(row.outs.melds),
+            len(row.outs.pairs),
+            copies,
+            _pct(copies, row.outs.unseen),
+        ]
+        odds = row.open_within
+        if with_odds:
+            line += [odds_text(None if odds is None else getattr(odds, g)) for g in GOALS]
+        body.append([*line, row.tile.points])
     headers = ["rank", "discard", "melds", "pairs", "outs melds", "outs pairs", "out tiles"]
-    headers += ["next draw", "points"]
+    headers += ["next draw"]
+    if with_odds:
+        headers += ["open melds", "open pairs", "open either"]
+    headers += ["points"]
     table = tabulate(body, headers=headers, tablefmt=fmt)
     if not all(row.outs.complete for row in rows):
         table += "\n* the time limit cut the search for this row's outs: there may be more."
@@ -315,7 +347,10 @@ def analysis_outs_text(analysis: OutsAnalysis, fmt: str = "simple", *, color: bo
     if analysis.seen:
         lines.append(f"Seen ({len(analysis.seen)}): {tiles_text(analysis.seen, color=color)}")
     lines += rules_text(rules, color=color)
-    lines += [_unseen_line(analysis), outs_verdict(analysis, color=color), ""]
+    lines += [_unseen_line(analysis), outs_verdict(analysis, color=color)]
+    if analysis.open_within is not None:
+        lines += open_within_text(analysis.open_within)
+    lines.append("")
     bars = _bars(rules)
     for kind in KINDS:
         lines += _distance_section(kind, analysis.distance(kind), bars[kind], fmt, color)
@@ -337,6 +372,25 @@ def analysis_outs_text(analysis: OutsAnalysis, fmt: str = "simple", *, color: bo
     if analysis.draws is not None:
         lines += ["", *draws_text(analysis.draws)]
     return "\n".join(lines).rstrip("\n")
+
+
+def open_within_text(odds: OpenWithin) -> list[str]:
+    """The rack's odds over the turns left, and the model they are exact in."""
+    draws = count_of(odds.turns, "own draws")
+    return [
+        f"Odds of opening within {draws}: melds {odds_text(odds.melds)},"
+        f" pairs {odds_text(odds.pairs)}, either {odds_text(odds.either)} (exact in a"
+        " one-player model: each draw equally likely to be any unseen tile, nobody else"
+        " takes one, a draw kept only when it brings the opening closer; docs/outs.md).",
+        *(
+            [
+                "  Unknown: the odds needed more discard tables than one analysis may compute"
+                " (a fixed count, so that every machine prints the same)."
+            ]
+            if None in (odds.melds, odds.pairs, odds.either)
+            else []
+        ),
+    ]
 
 
 def _estimate_text(estimate: Estimate) -> str:
