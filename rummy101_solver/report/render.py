@@ -379,6 +379,12 @@ def rules_text(rules: Rules, *, color: bool = False) -> list[str]:
         lines.append(
             "House rule: a one-turn finish stands whatever its value [R-ONE-TURN-ANY-VALUE]."
         )
+    if rules.twin_laid and rules.indicator is not None:
+        lines.append(
+            f"House rule: your twin of the indicator {rules.indicator.code} lies on the"
+            " indicator and completes one pair of a pairs opening; it counts in no run or set"
+            " [R-INDICATOR-TWIN]."
+        )
     return lines
 
 
