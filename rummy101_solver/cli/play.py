@@ -37,6 +37,9 @@ EXIT_NOTHING = 1
 @click.option("--layoff-limit", type=IntRange(1, 13), default=None, metavar="N",
               help="House rule: at most N tiles laid off onto one group per turn (okey.gg's"
               " variant, rule seed 004: 3) [R-LAYOFF-LIMIT]. Default: no limit.")  # fmt: skip
+@click.option("--layoff-per-end", type=IntRange(1, 13), default=None, metavar="N",
+              help="House rule: at most N tiles laid off at one end of a run per turn (other"
+              " tables: 2) [R-LAYOFF-LIMIT]. Default: no limit.")  # fmt: skip
 @click.option("--retrieve", type=click.Choice(["any", "full-set"]), default="any",
               show_default=True,
               help="full-set (okey.gg's variant, rule seed 004): a joker leaves a set only"
@@ -57,6 +60,7 @@ def play(
     opened: str,
     pairs_on_table: bool,
     layoff_limit: int | None,
+    layoff_per_end: int | None,
     retrieve: str,
     same_turn_layoff: bool,
     freed_joker_melds: bool,
@@ -103,6 +107,7 @@ def play(
         layoff_limit=layoff_limit,
         retrieve=retrieve,  # type: ignore[arg-type]
         same_turn_layoff=same_turn_layoff,
+        layoff_per_end=layoff_per_end,
     )
 
     from rummy101_solver.engine.play import best_turn, with_discard, with_distance

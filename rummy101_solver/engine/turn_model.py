@@ -171,10 +171,13 @@ class TurnModel(PackingModel):
                 continue
             used_in_group: list[int] = []
             ends: tuple[End, ...] = ("low", "high") if group.kind == "run" else ("set",)
+            per_end = self.turn.play_rules.layoff_per_end
             for end in ends:
                 gaps = 0
                 previous: list[int] = []
                 faces = slot_faces(group, end)
+                if per_end is not None and end != "set":
+                    faces = faces[:per_end]  # at most per_end tiles at one end [R-LAYOFF-LIMIT]
                 for depth, f in enumerate(faces, start=1):
                     held = counts[f] > 0
                     gaps += not held

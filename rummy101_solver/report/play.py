@@ -145,6 +145,8 @@ def play_json(result: PlayResult) -> dict[str, Any]:
         retrieve=play.retrieve,
         same_turn_layoff=play.same_turn_layoff,
     )
+    if play.layoff_per_end is not None:  # written only when set: the default JSON does not move
+        rules["layoff_per_end"] = play.layoff_per_end
     return {
         "rack": codes(result.rack.tiles),
         "table": [group_json(g) for g in result.table],
@@ -331,6 +333,10 @@ def _state_text(result: PlayResult) -> list[str]:
     house = []
     if play.layoff_limit is not None:
         house.append(f"at most {play.layoff_limit} tiles onto one group per turn [R-LAYOFF-LIMIT]")
+    if play.layoff_per_end is not None:
+        house.append(
+            f"at most {play.layoff_per_end} tiles at one end of a run per turn [R-LAYOFF-LIMIT]"
+        )
     if play.retrieve == "full-set":
         house.append("a joker leaves a set only when it then holds all four colours [R-RETRIEVE]")
     if not play.same_turn_layoff:
