@@ -226,6 +226,10 @@ def best_turn_key(rack: Rack, table: Any, rules: Any, play: Any) -> tuple[bool, 
     if play.opened == "no":
         modes = [("melds", frozenset({"run", "set"}), 1), ("pairs", frozenset({"pair"}), 2)]
         layoffs = play.same_turn_layoff and bool(table)
+        if getattr(play, "declared_pairs", False):
+            # declared for pairs: pairs or nothing, the taken tile may be kept [R-PAIRS-DECLARE]
+            modes = [m for m in modes if m[0] == "pairs"]
+            take = None
     elif play.opened == "melds":
         kinds = frozenset({"run", "set"}) | (frozenset({"pair"}) if pairs_seen else frozenset())
         modes = [("opened", kinds, 1)]

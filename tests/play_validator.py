@@ -180,7 +180,9 @@ def validate_plan(rack: Rack, table: Any, rules: Any, play: Any, plan: Any) -> N
             assert open_count >= rules.pairs_bar, f"{label}: {open_count} pairs [R-OPEN-PAIRS]"
         elif not any_value:
             assert open_value >= rules.meld_bar, f"{label}: {open_value} points [R-OPEN-MELDS]"
-    if rules.take is not None and plan.moves:
+    if play.declared_pairs and play.opened == "no":
+        assert not plan.opening or open_kinds == {"pair"}, f"{label}: declared, not pairs"
+    if rules.take is not None and plan.moves and not (play.declared_pairs and play.opened == "no"):
         laid = [t for m in plan.moves for t in m.tiles]
         if plan.opening is not None:
             laid = [t for m in plan.moves if m.kind == "open" for t in m.tiles]

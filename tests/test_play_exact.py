@@ -291,6 +291,28 @@ def test_layoff_per_end_agrees_with_exact_search(block: int) -> None:
     assert limited >= 1, "no case where the per-end limit changed the best turn"
 
 
+@pytest.mark.parametrize("block", range(2))
+def test_declared_pairs_take_agrees_with_exact_search(block: int) -> None:
+    # the random cases again, the player not opened and declared for pairs, a taken
+    # discard in every one: kept without opening, or opened with pairs [R-PAIRS-DECLARE]
+    per_block = CASES // 8
+    kept = 0
+    for seed in range(block * per_block, (block + 1) * per_block):
+        rack, table, rules, play = random_case(seed)
+        play = replace(play, opened="no", declared_pairs=True)
+        if rules.take is None:
+            rules = replace(rules, take=rack.tiles[seed % len(rack)])
+        result = best_turn(rack, table, rules, play, alternatives=1)
+        assert result.refused_take is None
+        for plan in (result.best, *result.alternatives):
+            validate_plan(result.rack, table, result.rules, play, plan)
+        best = result.best
+        got = (best.finish.possible, best.finish.joker_finish, best.residual_penalty)
+        assert got == best_turn_key(rack, table, rules, play), f"seed {seed}: {rack} {table} {play}"
+        kept += best.mode == "none" and rules.take in best.left
+    assert kept >= 1
+
+
 CAP = 3
 """The exact discard search tries up to this many tiles drawn."""
 

@@ -86,6 +86,10 @@ class PlayRules:
     - ``retrieve``: ``"any"`` or ``"full-set"`` [R-RETRIEVE];
     - ``same_turn_layoff``: a player opening this turn may lay off and
       retrieve the same turn [R-LAYOFF, R-SAME-TURN].
+    - ``layoff_per_end``: see above.
+    - ``declared_pairs``: house rule R-PAIRS-DECLARE, the player (not opened yet) has
+      declared pairs: a taken discard may be kept without opening, and the opening is
+      pairs or nothing.
     """
 
     opened: Opened = "no"
@@ -94,6 +98,7 @@ class PlayRules:
     retrieve: RetrieveRule = "any"
     same_turn_layoff: bool = True
     layoff_per_end: int | None = None
+    declared_pairs: bool = False
 
 
 @dataclass(frozen=True)

@@ -367,13 +367,15 @@ def best_turn(
     can_open: bool | None = None
     if play.opened == "no" and (proven or opens):
         can_open = opens
-    if not candidates and rules.take is not None and proven and not without_take:
+    # a player declared for pairs keeps the taken tile without opening [R-PAIRS-DECLARE]
+    keeps_take = play.declared_pairs and play.opened == "no"
+    if not candidates and rules.take is not None and proven and not without_take and not keeps_take:
         best = replace(_unopened(rack, table, "none"), mode="opened" if play.opened != "no"
                        else "none")  # fmt: skip
         return PlayResult(rack, table, rules, play, best, (), residual_before(rack, play.opened),
                           can_open, proven, refused_take=rules.take,
                           alternatives_asked=alternatives)  # fmt: skip
-    if not candidates and rules.take is not None and proven:
+    if not candidates and rules.take is not None and proven and not keeps_take:
         # the taken tile cannot be used: the turn is played without it, drawing
         # instead, so no tile the player never took is counted [R-TAKE-DISCARD]
         without = list(rack.tiles)

@@ -509,6 +509,10 @@ def turn_problems(
         # a joker taken back after the opening may go into a further meld [R-RETRIEVE]
         freed_melds = layoffs and jokers_on_table > 0 and rules.freed_joker_melds
         kinds: tuple[OpeningKind, ...] = ("melds", "pairs")
+        if play.declared_pairs:
+            # declared for pairs: opens with pairs or not at all, and may keep the
+            # taken discard without opening [R-PAIRS-DECLARE]
+            kinds, must_use = ("pairs",), None
         for kind in kinds:
             packing = PackingProblem(
                 patterns=_patterns(rack, rules, kind, wilds if freed_melds else rack.wilds),

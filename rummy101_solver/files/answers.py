@@ -254,6 +254,8 @@ def play(
     pairs_on_table: bool = False,
     layoff_limit: int | None = None,
     layoff_per_end: int | None = None,
+    pairs_declare: bool = False,
+    declared_pairs: bool = False,
     retrieve: Literal["any", "full-set"] = "any",
     same_turn_layoff: bool = True,
     freed_joker_melds: bool = True,
@@ -277,7 +279,8 @@ def play(
     pinned or worked out), or a list of groups, each text or a list of tiles;
     empty for an empty table. ``opened``, ``pairs_on_table``, ``layoff_limit``
     (tiles onto one group per turn, 1–13, ``None`` for no limit), ``layoff_per_end``
-    (tiles at one end of a run per turn, 1–13, ``None`` for no limit), ``retrieve``
+    (tiles at one end of a run per turn, 1–13, ``None`` for no limit),
+    ``pairs_declare`` and ``declared_pairs`` (R-PAIRS-DECLARE), ``retrieve``
     ``same_turn_layoff`` (``False`` is ``--no-same-turn-layoff``) and
     ``freed_joker_melds`` (``False`` is ``--no-freed-joker-melds``) as the
     ``play`` flags; the rule options as ``solve``'s (points, pairs, tiles as
@@ -312,6 +315,18 @@ def play(
         raise OptionError(f"option 'retrieve': {retrieve!r} is not 'any' or 'full-set'")
     whole("layoff_limit", layoff_limit, 1, 13, none=True)
     whole("layoff_per_end", layoff_per_end, 1, 13, none=True)
+    true_or_false("pairs_declare", pairs_declare)
+    true_or_false("declared_pairs", declared_pairs)
+    if declared_pairs and not pairs_declare:
+        raise OptionError(
+            "--declared-pairs needs the house rule --pairs-declare (a profile may set it)"
+            " [R-PAIRS-DECLARE]"
+        )
+    if declared_pairs and opened != "no":
+        raise OptionError(
+            f"--declared-pairs is a player who has not opened yet, not --opened {opened}:"
+            " a declared player opens with pairs or not at all [R-PAIRS-DECLARE]"
+        )
     true_or_false("pairs_on_table", pairs_on_table)
     true_or_false("same_turn_layoff", same_turn_layoff)
     true_or_false("freed_joker_melds", freed_joker_melds)
@@ -325,7 +340,8 @@ def play(
     check_copies(case.rack, groups, case.rules)
     play_rules = PlayRules(opened=opened, pairs_on_table=pairs_on_table, layoff_limit=layoff_limit,
                            retrieve=retrieve, same_turn_layoff=same_turn_layoff,
-                           layoff_per_end=layoff_per_end)  # fmt: skip
+                           layoff_per_end=layoff_per_end,
+                           declared_pairs=declared_pairs)  # fmt: skip
     started = time.monotonic()
     result = best_turn(case.rack, groups, case.rules, play_rules,
                        alternatives=case.alternatives, time_limit=case.time_limit)  # fmt: skip
