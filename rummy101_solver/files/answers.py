@@ -122,6 +122,8 @@ def check(
     take: str | None = None,
     indicator: str | None = None,
     joker_pairs: bool = True,
+    indicator_twin: bool = False,
+    twin_laid: bool = False,
     keep: int = 1,
     time_limit: float = 10.0,
     house: str | None = None,
@@ -132,7 +134,8 @@ def check(
     J"``) or a list of groups, each text or a list of tiles. With ``rack`` the
     tiles must come from it. Returns the ``check --format json`` object
     (``legal``, ``kind``, ``value``, ``groups`` with the rule each breaks, …)
-    [R-RUN, R-SET, R-PAIR, R-WILD, R-NO-MIX, R-OPEN-MELDS].
+    [R-RUN, R-SET, R-PAIR, R-WILD, R-NO-MIX, R-OPEN-MELDS]; ``indicator_twin`` and
+    ``twin_laid`` as ``--indicator-twin``, ``--twin-laid`` [R-INDICATOR-TWIN].
 
     Through the API, raises ``BadInputError`` for a bad tile or option.
     """
@@ -144,6 +147,7 @@ def check(
         "threshold": threshold, "pairs_threshold": pairs_threshold, "rising": rising,
         "after": after, "after_pairs": after_pairs, "take": take, "indicator": indicator,
         "joker_pairs": joker_pairs, "keep": keep,
+        "indicator_twin": indicator_twin, "twin_laid": twin_laid,
     }  # fmt: skip
     text = groups_text(arrangement)
     if rack is not None:
