@@ -518,6 +518,8 @@ def batch(
     joker_pairs: bool = True,
     objective: Literal["value", "penalty"] = "value",
     one_turn_any_value: bool = False,
+    indicator_twin: bool = False,
+    twin_laid: bool = False,
     keep: int = 1,
     alternatives: int = 3,
     time_limit: float = 10.0,
@@ -552,6 +554,7 @@ def batch(
         "joker_pairs": joker_pairs, "objective": objective,
         "one_turn_any_value": one_turn_any_value, "keep": keep,
         "alternatives": alternatives, "time_limit": time_limit,
+        "indicator_twin": indicator_twin, "twin_laid": twin_laid,
     }  # fmt: skip
     with _bad_input():
         build_rules(options)  # a bad default fails here, as the flag does, not on every line

@@ -240,11 +240,15 @@ def best_pairs(
     min_score: int | None = None,
     objective: str = "value",
     joker_pairs: bool = True,
+    twin: bool = False,
 ) -> tuple[int, int] | None:
     """(pairs, residual points, undoubled) of the best pairs opening, or ``None``.
 
     A pair is two tiles of one face, or one tile and a wild tile (unless
-    ``joker_pairs`` is False); two wild tiles are not a pair [R-PAIR].
+    ``joker_pairs`` is False); two wild tiles are not a pair [R-PAIR]. With
+    ``twin`` the indicator's twin lies on the indicator: one more wild tile that
+    completes one pair, not a rack tile (it costs nothing unused and counts in no
+    ``max_laid``) [R-INDICATOR-TWIN].
     """
     assert 0 <= wilds <= MAX_WILDS
     faces = sorted(f for f, k in counts.items() if k > 0)
@@ -252,7 +256,7 @@ def best_pairs(
     reduce = _lex_best if objective == "value" else _pareto
 
     @cache
-    def go(i: int, wild: int, budget: int, must_ok: bool) -> Front | None:
+    def go(i: int, wild: int, budget: int, must_ok: bool, twin_left: int) -> Front | None:
         if i == len(faces):
             if not must_ok:
                 return None
@@ -263,20 +267,22 @@ def best_pairs(
         for both in range(n // 2 + 1):  # pairs of two real copies
             top = min(n - 2 * both, wild) if joker_pairs else 0
             for single in range(top + 1):  # pairs of a real copy and a wild
-                pairs = both + single
-                if 2 * pairs > budget:
-                    continue
-                ok = must_ok or (
-                    (must_use == "wild" and single > 0) or (must_use == face and pairs > 0)
-                )
-                child = go(i + 1, wild - single, budget - 2 * pairs, ok)
-                if child is None:
-                    continue
-                saved = face.number * (2 * both + single) + WILD_POINTS * single
-                results.extend((s + pairs, r + saved) for s, r in child)
+                for tw in range(min(twin_left, n - 2 * both - single) + 1):  # with the twin
+                    pairs = both + single + tw
+                    laid = 2 * (both + single) + tw
+                    if laid > budget:
+                        continue
+                    ok = must_ok or (
+                        (must_use == "wild" and single > 0) or (must_use == face and pairs > 0)
+                    )
+                    child = go(i + 1, wild - single, budget - laid, ok, twin_left - tw)
+                    if child is None:
+                        continue
+                    saved = face.number * (2 * both + single + tw) + WILD_POINTS * single
+                    results.extend((s + pairs, r + saved) for s, r in child)
         return reduce(results) if results else None
 
-    front = go(0, wilds, max(0, max_laid), must_use is None)
+    front = go(0, wilds, max(0, max_laid), must_use is None, int(twin))
     return _pick(front, total, min_score, objective)
 
 

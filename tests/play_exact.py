@@ -18,7 +18,8 @@ rack's wild tiles (the retrieval comes after the opening); further melds of
 the opening turn may hold the jokers it frees unless ``freed_joker_melds`` is
 off (then every new meld is the opening's own); under ``full-set`` a joker
 leaves a set of 3 only with the fourth colour laid as a real tile;
-``layoff_limit`` counts the tiles that grow a group.
+``layoff_limit`` counts the tiles that grow a group; ``layoff_per_end`` the tiles at
+one end of a run.
 """
 
 from __future__ import annotations
@@ -143,7 +144,8 @@ def _set_readings(group: Any) -> list[Any]:
 
 
 def group_changes(group: Any, held: Counter[Face], wild_supply: int, full_set: bool,
-                  limit: int | None) -> list[tuple[Faces, int, int]]:  # fmt: skip
+                  limit: int | None,
+                  per_end: int | None = None) -> list[tuple[Faces, int, int]]:  # fmt: skip
     """Every change of one table group: (real faces put, wild tiles put, jokers freed)."""
     out: list[tuple[Faces, int, int]] = []
     jokers = [i for i, t in enumerate(group.tiles) if t.is_wild]
@@ -161,6 +163,8 @@ def group_changes(group: Any, held: Counter[Face], wild_supply: int, full_set: b
     for lo, hi in ends:
         if limit is not None and lo + hi > limit:
             continue
+        if per_end is not None and group.kind == "run" and max(lo, hi) > per_end:
+            continue  # at most per_end tiles at one end of a run [R-LAYOFF-LIMIT]
         if group.kind == "run":
             new = [Face(colour, n) for n in range(low - lo, low)]
             new += [Face(colour, n) for n in range(high + 1, high + hi + 1)]
@@ -222,6 +226,10 @@ def best_turn_key(rack: Rack, table: Any, rules: Any, play: Any) -> tuple[bool, 
     if play.opened == "no":
         modes = [("melds", frozenset({"run", "set"}), 1), ("pairs", frozenset({"pair"}), 2)]
         layoffs = play.same_turn_layoff and bool(table)
+        if getattr(play, "declared_pairs", False):
+            # declared for pairs: pairs or nothing, the taken tile may be kept [R-PAIRS-DECLARE]
+            modes = [m for m in modes if m[0] == "pairs"]
+            take = None
     elif play.opened == "melds":
         kinds = frozenset({"run", "set"}) | (frozenset({"pair"}) if pairs_seen else frozenset())
         modes = [("opened", kinds, 1)]
@@ -234,7 +242,7 @@ def best_turn_key(rack: Rack, table: Any, rules: Any, play: Any) -> tuple[bool, 
     per_group = [
         sorted({c for r in readings(g)
                 for c in group_changes(r, counts, supply, play.retrieve == "full-set",
-                                       play.layoff_limit)})
+                                       play.layoff_limit, play.layoff_per_end)})
         if layoffs else [((), 0, 0)]
         for g in table
     ]  # fmt: skip
@@ -316,7 +324,12 @@ def layable_now(plan: Any, play: Any) -> set[Face]:
         faces = g.stands_for
         if g.kind == "run":
             c = faces[0].colour
-            out |= {Face(c, n) for n in (faces[0].number - 1, faces[-1].number + 1) if 1 <= n <= 13}
+            ends = [faces[0].number - 1, faces[-1].number + 1]
+            if i < old and play.layoff_per_end is not None:  # an end at its limit is shut
+                before = plan.table_read[i].stands_for
+                grown = (before[0].number - faces[0].number, faces[-1].number - before[-1].number)
+                ends = [n for n, k in zip(ends, grown, strict=True) if k < play.layoff_per_end]
+            out |= {Face(c, n) for n in ends if 1 <= n <= 13}
         elif g.kind == "set" and len(g.tiles) == 3:
             free = list(g.free) or [False] * 3
             fixed = {f.colour for f, fr in zip(faces, free, strict=True) if not fr}
@@ -325,15 +338,19 @@ def layable_now(plan: Any, play: Any) -> set[Face]:
     return out
 
 
-def _places(table: Any, limit: int | None) -> tuple[tuple[Any, ...], ...]:
-    """Lay-off places of the table: ("run", colour, next low, next high, room) or
-    ("set", faces it may take, room)."""
+def _places(
+    table: Any, limit: int | None, per_end: int | None = None
+) -> tuple[tuple[Any, ...], ...]:
+    """Lay-off places of the table: ("run", colour, next low, next high, room, low room,
+    high room) or ("set", faces it may take, room)."""
     room = 99 if limit is None else limit
+    end_room = 99 if per_end is None else per_end
     out: list[tuple[Any, ...]] = []
     for g in table:
         faces = g.stands_for
         if g.kind == "run":
-            out.append(("run", faces[0].colour, faces[0].number - 1, faces[-1].number + 1, room))
+            out.append(("run", faces[0].colour, faces[0].number - 1, faces[-1].number + 1, room,
+                        end_room, end_room))  # fmt: skip
         elif g.kind == "set" and len(g.tiles) == 3:
             free = list(g.free) or [False] * 3
             present = {f.colour for f, fr in zip(faces, free, strict=True) if not fr}
@@ -343,7 +360,8 @@ def _places(table: Any, limit: int | None) -> tuple[tuple[Any, ...], ...]:
 
 
 def go_out_draws(held: Counter[Face], table: Any, kinds: frozenset[str], unseen: Counter[Face],
-                 limit: int | None, cap: int = 3) -> int | None:  # fmt: skip
+                 limit: int | None, cap: int = 3,
+                 per_end: int | None = None) -> int | None:  # fmt: skip
     """The fewest numbered tiles to draw (at most ``cap``; ``None`` beyond) so that
     every held tile (no jokers) can be laid at once: new runs, sets or pairs of
     ``kinds`` and lay-offs onto ``table`` [R-LAYOFF, R-PAIRS-AFTER]. A plain
@@ -351,7 +369,7 @@ def go_out_draws(held: Counter[Face], table: Any, kinds: frozenset[str], unseen:
     the rack or are drawn (at most ``unseen`` copies)."""
     from rummy101_solver.game.tiles import ALL_FACES
 
-    places = _places(table, limit)
+    places = _places(table, limit, per_end)
 
     @cache
     def lay(h: Faces, pl: tuple[tuple[Any, ...], ...], drawn: Faces, budget: int) -> bool:
@@ -385,19 +403,21 @@ def go_out_draws(held: Counter[Face], table: Any, kinds: frozenset[str], unseen:
         # lay-offs onto the table
         for i, p in enumerate(pl):
             if p[0] == "run" and p[1] == t.colour and p[4] > 0:
-                _, c, low, high, room = p
+                _, c, low, high, room, lroom, hroom = p
                 if t.number <= low:
                     need = [Face(c, n) for n in range(t.number + 1, low + 1)]
                     n_laid = len(need) + 1
-                    if n_laid <= room:
-                        new = (*pl[:i], ("run", c, t.number - 1, high, room - n_laid), *pl[i + 1 :])
+                    if n_laid <= min(room, lroom):
+                        new = (*pl[:i], ("run", c, t.number - 1, high, room - n_laid,
+                                         lroom - n_laid, hroom), *pl[i + 1 :])  # fmt: skip
                         if go(fill(need), new):
                             return True
                 if t.number >= high:
                     need = [Face(c, n) for n in range(high, t.number)]
                     n_laid = len(need) + 1
-                    if n_laid <= room:
-                        new = (*pl[:i], ("run", c, low, t.number + 1, room - n_laid), *pl[i + 1 :])
+                    if n_laid <= min(room, hroom):
+                        new = (*pl[:i], ("run", c, low, t.number + 1, room - n_laid, lroom,
+                                         hroom - n_laid), *pl[i + 1 :])  # fmt: skip
                         if go(fill(need), new):
                             return True
             if p[0] == "set" and t in p[1] and p[2] > 0:

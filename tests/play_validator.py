@@ -101,6 +101,12 @@ def validate_plan(rack: Rack, table: Any, rules: Any, play: Any, plan: Any) -> N
             assert grew == 0, f"{where}: a pair does not grow"
         if play.layoff_limit is not None:
             assert grew <= play.layoff_limit, f"{where}: {grew} tiles laid off [R-LAYOFF-LIMIT]"
+        if play.layoff_per_end is not None and old.kind == "run" and new.kind == "run":
+            low = old.stands_for[0].number - new.stands_for[0].number
+            high = new.stands_for[-1].number - old.stands_for[-1].number
+            assert max(low, high) <= play.layoff_per_end, (
+                f"{where}: {low} tiles at the low end, {high} at the high end [R-LAYOFF-LIMIT]"
+            )
         if retrieved and play.retrieve == "full-set" and old.kind == "set":
             assert len(new.tiles) == 4, f"{where}: a joker left a set of 3 [R-RETRIEVE]"
             if len(old.tiles) == 3:
@@ -174,7 +180,9 @@ def validate_plan(rack: Rack, table: Any, rules: Any, play: Any, plan: Any) -> N
             assert open_count >= rules.pairs_bar, f"{label}: {open_count} pairs [R-OPEN-PAIRS]"
         elif not any_value:
             assert open_value >= rules.meld_bar, f"{label}: {open_value} points [R-OPEN-MELDS]"
-    if rules.take is not None and plan.moves:
+    if play.declared_pairs and play.opened == "no":
+        assert not plan.opening or open_kinds == {"pair"}, f"{label}: declared, not pairs"
+    if rules.take is not None and plan.moves and not (play.declared_pairs and play.opened == "no"):
         laid = [t for m in plan.moves for t in m.tiles]
         if plan.opening is not None:
             laid = [t for m in plan.moves if m.kind == "open" for t in m.tiles]

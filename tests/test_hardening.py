@@ -385,7 +385,7 @@ def test_verify_a_case_without_expect_or_with_an_unknown_option_is_one_failed_ro
         "(bad case: unknown solve option 'thresold'; did you mean 'threshold'?"
         " solve options: after," in lines[2]
     )
-    assert lines[2].endswith(", take, threshold, time_limit)  BAD CASE")
+    assert lines[2].endswith(", take, threshold, time_limit, twin_laid)  BAD CASE")
     assert lines[3].split()[-1] == "pass"
     assert lines[-1] == "3 cases, 3 checks: 1 passed, 2 failed (2 bad cases)"
     as_json = json.loads(invoke("verify", "-", "--format", "json", input=text).stdout)

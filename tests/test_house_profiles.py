@@ -142,7 +142,7 @@ def test_rules_prints_the_profile_and_the_rules_it_switches() -> None:
 def test_solve_takes_the_profile_s_rules() -> None:
     result = run("solve", "--house", "okey.gg", "R10", "R11", "R12", "B11", "B12", "B13")
     assert result.exit_code == 1
-    assert result.stderr == "House profile okey.gg: rising = true.\n"
+    assert result.stderr == "House profile okey.gg: rising = true, indicator-twin = true.\n"
     assert "Rising mode: nobody has opened yet" in result.stdout
     assert api.analyse("R10 R11 R12", house="okey.gg")["rules"]["rising"] is True
     assert api.analyse("R10 R11 R12", house="okey.gg", rising=False)["rules"]["rising"] is False

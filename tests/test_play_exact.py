@@ -271,6 +271,48 @@ def test_play_agrees_with_exact_search(block: int) -> None:
         )
 
 
+@pytest.mark.parametrize("block", range(4))
+def test_layoff_per_end_agrees_with_exact_search(block: int) -> None:
+    # the random cases again, each with at most 1 or 2 tiles at one end of a run per
+    # turn (other tables' reading of R-LAYOFF-LIMIT), beside their per-group limit
+    per_block = CASES // 8
+    limited = 0
+    for seed in range(block * per_block, (block + 1) * per_block):
+        rack, table, rules, play = random_case(seed)
+        play = replace(play, layoff_per_end=1 + seed % 2)
+        result = best_turn(rack, table, rules, play, alternatives=1)
+        for plan in (result.best, *result.alternatives):
+            validate_plan(result.rack, table, result.rules, play, plan)
+        check_discard(result, play, outs_too=False)
+        best = result.best
+        got = (best.finish.possible, best.finish.joker_finish, best.residual_penalty)
+        assert got == best_turn_key(rack, table, rules, play), f"seed {seed}: {rack} {table} {play}"
+        limited += got != best_turn_key(rack, table, rules, replace(play, layoff_per_end=None))
+    assert limited >= 1, "no case where the per-end limit changed the best turn"
+
+
+@pytest.mark.parametrize("block", range(2))
+def test_declared_pairs_take_agrees_with_exact_search(block: int) -> None:
+    # the random cases again, the player not opened and declared for pairs, a taken
+    # discard in every one: kept without opening, or opened with pairs [R-PAIRS-DECLARE]
+    per_block = CASES // 8
+    kept = 0
+    for seed in range(block * per_block, (block + 1) * per_block):
+        rack, table, rules, play = random_case(seed)
+        play = replace(play, opened="no", declared_pairs=True)
+        if rules.take is None:
+            rules = replace(rules, take=rack.tiles[seed % len(rack)])
+        result = best_turn(rack, table, rules, play, alternatives=1)
+        assert result.refused_take is None
+        for plan in (result.best, *result.alternatives):
+            validate_plan(result.rack, table, result.rules, play, plan)
+        best = result.best
+        got = (best.finish.possible, best.finish.joker_finish, best.residual_penalty)
+        assert got == best_turn_key(rack, table, rules, play), f"seed {seed}: {rack} {table} {play}"
+        kept += best.mode == "none" and rules.take in best.left
+    assert kept >= 1
+
+
 CAP = 3
 """The exact discard search tries up to this many tiles drawn."""
 
@@ -323,7 +365,8 @@ def check_discard(result: PlayResult, play: PlayRules, *, outs_too: bool = True)
     for tile in free or numbered:
         held = held_all.copy()
         held[tile.face] -= 1
-        draws = go_out_draws(+held, plan.table_after, kinds, unseen_faces, play.layoff_limit, CAP)
+        draws = go_out_draws(+held, plan.table_after, kinds, unseen_faces, play.layoff_limit, CAP,
+                             play.layoff_per_end)  # fmt: skip
         keys.append((CAP + 1 if draws is None else draws, -tile.face.number, tile.face.index, tile))
     best = min(keys)
     factor = 2 if pairs_player else 1

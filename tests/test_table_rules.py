@@ -302,7 +302,8 @@ def test_the_worked_examples_verify() -> None:
     fixtures = Path(__file__).resolve().parent.parent / "examples" / "fixtures-table-rules.toml"
     out, code = cli("verify", str(fixtures))
     assert code == 0, out
-    assert out.splitlines()[-1] == "11 cases, 37 checks: 37 passed, 0 failed"
+    assert out.splitlines()[-1] == "15 cases, 59 checks: 59 passed, 0 failed"
     for rule in ("R-RIZIKO", "R-KATLAMA", "R-FINISH-TABLE", "R-OKEY-LEFT", "R-PAIRS-CAP",
-                 "R-PAIRS-DECLARE", "R-FED-OPENING", "R-LAYOFF-TAKEBACK", "R-TEAMS"):  # fmt: skip
+                 "R-PAIRS-DECLARE", "R-FED-OPENING", "R-LAYOFF-TAKEBACK", "R-TEAMS",
+                 "R-INDICATOR-TWIN", "R-LAYOFF-LIMIT"):  # fmt: skip
         assert f'name = "{rule}' in fixtures.read_text(encoding="utf-8"), rule

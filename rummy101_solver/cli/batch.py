@@ -24,7 +24,14 @@ EXIT_SOME_REJECTED = 3
 @house_option
 @click.argument("source", type=click.File("rb"), default="-")
 @with_options(
-    *RULE_OPTIONS[:-1], "objective", "one_turn_any_value", "keep", "alternatives", "time_limit"
+    *RULE_OPTIONS[:-1],
+    "objective",
+    "one_turn_any_value",
+    "indicator_twin",
+    "twin_laid",
+    "keep",
+    "alternatives",
+    "time_limit",
 )
 @click.option("--jobs", type=IntRange(1, 64), default=1, show_default=True,
               help="Processes to spread the work over; output stays in input order.")  # fmt: skip

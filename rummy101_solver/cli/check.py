@@ -20,7 +20,7 @@ from rummy101_solver.game.parsing import RackError
 @click.option("--rack", "rack_text", metavar="TILES", default=None,
               help="The rack the tiles come from: report tiles left, residual penalty and"
               " the discard kept [R-KEEP-DISCARD].")  # fmt: skip
-@with_options(*RULE_OPTIONS, "time_limit", "fmt", "color")
+@with_options(*RULE_OPTIONS, "indicator_twin", "twin_laid", "time_limit", "fmt", "color")
 def check(arrangement: tuple[str, ...], rack_text: str | None, fmt: str, color: bool,
           time_limit: float, **options: Any) -> None:  # fmt: skip
     """Judge an arrangement: is every group legal, does it open?

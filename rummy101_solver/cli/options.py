@@ -122,6 +122,22 @@ _OPTIONS: dict[str, Callable[[F], F]] = {
         help="Okey variant: the face-up indicator; the next number of its colour is"
         " the okey (wild, also written J), F is a fake okey [R-INDICATOR].",
     ),
+    "indicator_twin": click.option(
+        "--indicator-twin",
+        is_flag=True,
+        default=False,
+        help="House rule: the other copy of the indicator, laid on it before the first draw,"
+        " serves its owner as one wild tile completing one pair (the okey.gg profile sets it)"
+        " [R-INDICATOR-TWIN].",
+    ),
+    "twin_laid": click.option(
+        "--twin-laid",
+        is_flag=True,
+        default=False,
+        help="You laid the indicator's twin on it before the first draw (needs --indicator"
+        " and --indicator-twin): the rack no longer holds it, and the pairs opening may use"
+        " it for one pair [R-INDICATOR-TWIN].",
+    ),
     "objective": click.option(
         "--objective",
         type=click.Choice(["value", "penalty"]),
@@ -387,6 +403,8 @@ solve_options = with_options(
     *RULE_OPTIONS[:-1],
     "objective",
     "one_turn_any_value",
+    "indicator_twin",
+    "twin_laid",
     "keep",
     "alternatives",
     "time_limit",

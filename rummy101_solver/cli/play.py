@@ -37,6 +37,16 @@ EXIT_NOTHING = 1
 @click.option("--layoff-limit", type=IntRange(1, 13), default=None, metavar="N",
               help="House rule: at most N tiles laid off onto one group per turn (okey.gg's"
               " variant, rule seed 004: 3) [R-LAYOFF-LIMIT]. Default: no limit.")  # fmt: skip
+@click.option("--layoff-per-end", type=IntRange(1, 13), default=None, metavar="N",
+              help="House rule: at most N tiles laid off at one end of a run per turn (other"
+              " tables: 2) [R-LAYOFF-LIMIT]. Default: no limit.")  # fmt: skip
+@click.option("--pairs-declare", is_flag=True, default=False,
+              help="House rule: a player may declare pairs ('çifte gitmek'); with"
+              " --declared-pairs [R-PAIRS-DECLARE].")  # fmt: skip
+@click.option("--declared-pairs", is_flag=True, default=False,
+              help="You (not opened yet) declared pairs (needs --pairs-declare): a taken"
+              " discard (--take) may be kept without opening, and you open with pairs or"
+              " not at all [R-PAIRS-DECLARE].")  # fmt: skip
 @click.option("--retrieve", type=click.Choice(["any", "full-set"]), default="any",
               show_default=True,
               help="full-set (okey.gg's variant, rule seed 004): a joker leaves a set only"
@@ -57,6 +67,9 @@ def play(
     opened: str,
     pairs_on_table: bool,
     layoff_limit: int | None,
+    layoff_per_end: int | None,
+    pairs_declare: bool,
+    declared_pairs: bool,
     retrieve: str,
     same_turn_layoff: bool,
     freed_joker_melds: bool,
@@ -97,12 +110,24 @@ def play(
         table = parse_table(table_text, case.rules)
     except (RackError, OptionError, PlayError) as err:
         fail(str(err))
+    if declared_pairs and not pairs_declare:
+        fail(
+            "--declared-pairs needs the house rule --pairs-declare (a profile may set it)"
+            " [R-PAIRS-DECLARE]"
+        )
+    if declared_pairs and opened != "no":
+        fail(
+            f"--declared-pairs is a player who has not opened yet, not --opened {opened}:"
+            " a declared player opens with pairs or not at all [R-PAIRS-DECLARE]"
+        )
     play_rules = PlayRules(
         opened=opened,  # type: ignore[arg-type]  # click.Choice
         pairs_on_table=pairs_on_table,
         layoff_limit=layoff_limit,
         retrieve=retrieve,  # type: ignore[arg-type]
         same_turn_layoff=same_turn_layoff,
+        layoff_per_end=layoff_per_end,
+        declared_pairs=declared_pairs,
     )
 
     from rummy101_solver.engine.play import best_turn, with_discard, with_distance

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Literal
 
 from rummy101_solver.game.parsing import LaidTile, check_rack_limits
 from rummy101_solver.game.rules import Broken, GroupVerdict, Rules, judge_group, residual_penalty
-from rummy101_solver.game.tiles import MAX_RACK, Rack, Tile, sort_tiles
+from rummy101_solver.game.tiles import MAX_RACK, WILD, Rack, Tile, sort_tiles
 from rummy101_solver.messages import quote
 
 if TYPE_CHECKING:
@@ -113,6 +113,23 @@ def _rack_errors(laid: list[LaidTile], rack: Rack) -> list[Broken]:
     return errors
 
 
+def _judge(group: list[LaidTile], rules: Rules, twin: Tile | None) -> GroupVerdict:
+    """One group's verdict; with the indicator's twin laid (``twin``, its tile), the twin
+    in a group of two plays as a wild tile completing that pair, and in any other group
+    breaks R-INDICATOR-TWIN (it counts in no run or set)."""
+    if twin is None or not any(lt.tile == twin for lt in group):
+        return judge_group([(lt.tile, lt.pin) for lt in group], rules)
+    if len(group) != 2:
+        verdict = judge_group([(lt.tile, lt.pin) for lt in group], rules)
+        why = (
+            f"the indicator's twin {twin.code} completes only a pair of a pairs opening;"
+            " it counts in no run or set"
+        )
+        return replace(verdict, value=0, errors=(*verdict.errors, Broken("R-INDICATOR-TWIN", why)))
+    tiles = [(WILD, None) if lt.tile == twin else (lt.tile, lt.pin) for lt in group]
+    return judge_group(tiles, rules)
+
+
 def check_arrangement(
     groups: list[list[LaidTile]],
     rules: Rules,
@@ -128,9 +145,13 @@ def check_arrangement(
     laid = [lt for group in groups for lt in group]
     check_rack_limits([(lt.token, lt.tile) for lt in laid], indicator=rules.indicator,
                       max_tiles=len(laid))  # fmt: skip
-    verdicts = [judge_group([(lt.tile, lt.pin) for lt in g], rules) for g in groups]
+    twin = Tile(rules.indicator) if rules.twin_laid and rules.indicator is not None else None
+    verdicts = [_judge(g, rules, twin) for g in groups]
     kind = _kind(verdicts)
     errors: list[Broken] = []
+    if twin is not None:
+        # the laid twin is no rack tile: it is not counted against the rack [R-INDICATOR-TWIN]
+        laid = [lt for lt in laid if lt.tile != twin]
     if kind == "mixed":
         errors.append(Broken("R-NO-MIX", "pairs and melds mixed in one opening"))
     if rules.take is not None and not any(lt.tile == rules.take for lt in laid):
@@ -189,7 +210,12 @@ def find_better(result: CheckResult, *, time_limit: float = 10.0) -> Opening | N
     if result.rack is not None:
         rack, rules = result.rack, result.rules
     else:
-        rack = Rack(tuple(lt.tile for g in result.groups for lt in g.tiles))
+        twin = (
+            Tile(result.rules.indicator)
+            if result.rules.twin_laid and result.rules.indicator
+            else None
+        )
+        rack = Rack(tuple(lt.tile for g in result.groups for lt in g.tiles if lt.tile != twin))
         rules = replace(result.rules, keep=0)
     best = best_openings(rack, rules, kind, time_limit=time_limit)[0]
     if best.status not in ("optimal", "feasible"):

@@ -81,9 +81,15 @@ class PlayRules:
       lay pairs [R-PAIRS-AFTER] (implied by a pair on the table);
     - ``layoff_limit``: most tiles laid off onto one group per turn, or
       ``None`` for no limit (the default) [R-LAYOFF-LIMIT];
+    - ``layoff_per_end``: most tiles laid off at one end of a run per turn (other
+      tables: 2), or ``None`` for no such limit (the default) [R-LAYOFF-LIMIT];
     - ``retrieve``: ``"any"`` or ``"full-set"`` [R-RETRIEVE];
     - ``same_turn_layoff``: a player opening this turn may lay off and
       retrieve the same turn [R-LAYOFF, R-SAME-TURN].
+    - ``layoff_per_end``: see above.
+    - ``declared_pairs``: house rule R-PAIRS-DECLARE, the player (not opened yet) has
+      declared pairs: a taken discard may be kept without opening, and the opening is
+      pairs or nothing.
     """
 
     opened: Opened = "no"
@@ -91,6 +97,8 @@ class PlayRules:
     layoff_limit: int | None = None
     retrieve: RetrieveRule = "any"
     same_turn_layoff: bool = True
+    layoff_per_end: int | None = None
+    declared_pairs: bool = False
 
 
 @dataclass(frozen=True)

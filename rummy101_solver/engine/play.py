@@ -169,13 +169,17 @@ def _layable(plan: Plan, play: PlayRules) -> list[Tile]:
     if plan.mode == "none" or (plan.opening is not None and not play.same_turn_layoff):
         return []
     laid = Counter(m.group for m in plan.moves if m.kind == "lay off" for _ in m.tiles)
+    at_end = Counter((m.group, m.end) for m in plan.moves if m.kind == "lay off" for _ in m.tiles)
+    per_end = play.layoff_per_end
     faces: set[Face] = set()
     for g, group in enumerate(plan.table_after[: len(plan.table_read)]):
         limit = play.layoff_limit
         if group.kind == "pair" or (limit is not None and laid[g] >= limit):
             continue
         if group.kind == "run":
-            faces.update(slot_faces(group, "low")[:1] + slot_faces(group, "high")[:1])
+            for end in ("low", "high"):  # an end at its per-end limit takes no more
+                if per_end is None or at_end[g, end] < per_end:
+                    faces.update(slot_faces(group, end)[:1])
         elif len(group.tiles) == 3:
             faces.update(set_faces(group))
     # the player's own new melds are on the table too
@@ -245,7 +249,7 @@ def choose_discard(
     else:
         pairs_seen = play.pairs_on_table or any(g.kind == "pair" for g in plan.table_after)
         kinds = frozenset({"run", "set", "pair"} if pairs_seen else {"run", "set"})
-    places = layoff_places(plan.table_after, play.layoff_limit)
+    places = layoff_places(plan.table_after, play.layoff_limit, play.layoff_per_end)
     factor = PAIRS_PENALTY_FACTOR if pairs_player else 1
     return opened_discard(plan.left, _layable(plan, play), places, unseen_faces, kinds, rules,
                           factor, time_limit=min(time_limit, 2.0))  # fmt: skip
@@ -363,13 +367,15 @@ def best_turn(
     can_open: bool | None = None
     if play.opened == "no" and (proven or opens):
         can_open = opens
-    if not candidates and rules.take is not None and proven and not without_take:
+    # a player declared for pairs keeps the taken tile without opening [R-PAIRS-DECLARE]
+    keeps_take = play.declared_pairs and play.opened == "no"
+    if not candidates and rules.take is not None and proven and not without_take and not keeps_take:
         best = replace(_unopened(rack, table, "none"), mode="opened" if play.opened != "no"
                        else "none")  # fmt: skip
         return PlayResult(rack, table, rules, play, best, (), residual_before(rack, play.opened),
                           can_open, proven, refused_take=rules.take,
                           alternatives_asked=alternatives)  # fmt: skip
-    if not candidates and rules.take is not None and proven:
+    if not candidates and rules.take is not None and proven and not keeps_take:
         # the taken tile cannot be used: the turn is played without it, drawing
         # instead, so no tile the player never took is counted [R-TAKE-DISCARD]
         without = list(rack.tiles)

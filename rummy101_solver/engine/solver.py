@@ -71,7 +71,10 @@ class Opening:
       meets the bar (the fallback) [R-RESIDUAL];
     - ``proven_by``: the exact method that proved it best (or, with status
       ``"none"``, that none exists): ``"CP-SAT"``, ``"sweep"``, ``"small-rack
-      search"`` or ``"pairs count"``; ``None`` when it is not proven.
+      search"`` or ``"pairs count"``; ``None`` when it is not proven;
+    - ``twin``: (pair index, place) of the indicator's twin laid on the indicator,
+      the wild tile completing that pair, or ``None`` [R-INDICATOR-TWIN]; its tile
+      is the indicator's face and it is not a rack tile.
     """
 
     kind: OpeningKind
@@ -84,6 +87,7 @@ class Opening:
     taken: tuple[int, int] | None = None
     ranked_by: Objective = "value"
     proven_by: ProvenBy | None = None
+    twin: tuple[int, int] | None = None
 
     @property
     def value(self) -> int:
@@ -335,6 +339,8 @@ def best_openings(
     opening that meets the bar, the openings are ranked by value instead
     (their ``ranked_by`` says so) [R-RESIDUAL].
     """
+    if kind == "pairs" and rules.twin_laid and rules.indicator is not None:
+        return [twin_pairs_opening(rack, rules, time_limit=time_limit)]
     problem = _problem(rack, rules, kind)
     ranked_by = rules.objective
     packings = _packings(problem, alternatives, time_limit)
@@ -344,6 +350,101 @@ def best_openings(
         fallback = replace(problem, min_score=None, objective="value")
         packings = _packings(fallback, alternatives, time_limit)
     return [opening_from_packing(rack, rules, kind, p, ranked_by) for p in packings]
+
+
+def _rank(opening: Opening, objective: Objective) -> tuple[int, ...]:
+    # the model's lexicographic tiers (engine.model), higher is better: pairs, then
+    # the penalty left, then rack tiles laid, then the canonical places laid
+    laid = [t for m in opening.melds for t in m.tiles if t.face is not None]
+    tiles = sum(len(m.tiles) for m in opening.melds) - (opening.twin is not None)
+    places = sum(t.face.index + 1 for t in laid if t.face is not None)
+    if opening.twin is not None:  # the twin is no rack tile: take its place off
+        twin_tile = opening.melds[opening.twin[0]].tiles[opening.twin[1]]
+        places -= twin_tile.face.index + 1 if twin_tile.face is not None else 0
+    if objective == "penalty":
+        return (-opening.residual_penalty, opening.count, tiles, places)
+    return (opening.count, -opening.residual_penalty, tiles, places)
+
+
+def twin_pairs_opening(
+    rack: Rack, rules: Rules, *, time_limit: float = DEFAULT_TIME_LIMIT
+) -> Opening:
+    """The best pairs opening when the indicator's twin is laid [R-INDICATOR-TWIN]:
+    the twin serves as one wild tile that completes one pair; it is not on the rack,
+    so it costs nothing when unused and counts in no run or set.
+
+    Exact by cases: the best opening without the twin, and for each tile of the rack
+    (each face once, wild tiles excepted) the best opening of the rest of the rack with
+    one pair fewer to meet, plus that tile and the twin as a pair; the best of them by
+    the model's tiers (:mod:`rummy101_solver.engine.model`). A taken discard paired
+    with the twin counts as laid [R-TAKE-DISCARD]. ``time_limit`` in seconds for all
+    the solves together. The status is ``"optimal"`` only when every case was proven.
+    """
+    assert rules.indicator is not None
+    deadline = time.monotonic() + time_limit
+    plain = replace(rules, twin_laid=False)
+    results = [best_openings(rack, plain, "pairs", time_limit=time_limit)[0]]
+    proven = results[0].status == "optimal" or results[0].proven_none
+    twin_tile = Tile(rules.indicator)
+    seen: set[Tile] = set()
+    for i, tile in enumerate(rack.tiles):
+        if tile.is_wild or tile in seen:
+            continue
+        seen.add(tile)
+        rest = Rack(rack.tiles[:i] + rack.tiles[i + 1 :])
+        bar = rules.pairs_bar - 1
+        sub_rules = replace(
+            plain,
+            pairs_threshold=max(0, bar),
+            after_pairs=None,
+            take=None if rules.take == tile else rules.take,
+        )
+        left_time = max(deadline - time.monotonic(), 0.001)
+        sub = best_openings(rest, sub_rules, "pairs", time_limit=left_time)[0]
+        if sub.status == "none":
+            proven = proven and sub.proven_none
+            continue
+        proven = proven and sub.status == "optimal"
+        pair = Meld("pair", (tile, twin_tile), (tile.face, tile.face))  # type: ignore[arg-type]
+        melds = tuple(sorted((*sub.melds, pair), key=meld_sort_key))
+        where = melds.index(pair)
+        taken = (where, 0) if rules.take == tile else None
+        if rules.take is not None and taken is None:
+            taken = next(
+                (
+                    (k, j)
+                    for k, meld in enumerate(melds)
+                    for j, t in enumerate(meld.tiles)
+                    if t == rules.take and (k, j) != (where, 1)
+                ),
+                None,
+            )
+        results.append(
+            Opening(
+                kind="pairs",
+                melds=melds,
+                left=sub.left,
+                residual_penalty=sub.residual_penalty,
+                status=sub.status,
+                meets_threshold=len(melds) >= rules.pairs_bar,
+                proven_none=False,
+                taken=taken,
+                ranked_by=sub.ranked_by if rules.objective == "penalty" else "value",
+                proven_by=sub.proven_by,
+                twin=(where, 1),
+            )
+        )
+    found = [o for o in results if o.status != "none"]
+    if not found:
+        return results[0]
+    if rules.objective == "penalty" and any(o.meets_threshold for o in found):
+        pool = [o for o in found if o.meets_threshold]
+        best = max(pool, key=lambda o: _rank(o, "penalty"))  # first of equals kept
+        best = replace(best, ranked_by="penalty")
+    else:
+        best = max(found, key=lambda o: _rank(o, "value"))
+        best = replace(best, ranked_by="value")
+    return best if proven else replace(best, status="feasible", proven_by=None)
 
 
 def _packings(problem: PackingProblem, alternatives: int, time_limit: float) -> list[Packing]:

@@ -277,15 +277,21 @@ def set_faces(group: TableGroup) -> list[Face]:
     return slot_faces(group, "set")
 
 
-def layoff_places(table: Sequence[TableGroup], limit: int | None) -> list[LayoffPlace]:
-    """The lay-off places of a table for a later turn [R-LAYOFF, R-LAYOFF-LIMIT]."""
+def layoff_places(
+    table: Sequence[TableGroup], limit: int | None, per_end: int | None = None
+) -> list[LayoffPlace]:
+    """The lay-off places of a table for a later turn [R-LAYOFF, R-LAYOFF-LIMIT]:
+    ``limit`` tiles onto one group, ``per_end`` tiles at one end of a run (``None``:
+    no such limit)."""
     from rummy101_solver.engine.discard import LayoffPlace
 
     out = []
     for g in table:
         if g.kind == "run":
-            out.append(LayoffPlace(low=tuple(slot_faces(g, "low")),
-                                   high=tuple(slot_faces(g, "high")), limit=limit))  # fmt: skip
+            low, high = slot_faces(g, "low"), slot_faces(g, "high")
+            if per_end is not None:
+                low, high = low[:per_end], high[:per_end]
+            out.append(LayoffPlace(low=tuple(low), high=tuple(high), limit=limit))
         elif g.kind == "set" and len(g.tiles) == 3:
             faces = tuple(set_faces(g))
             out.append(LayoffPlace(set_faces=faces, limit=limit))

@@ -171,10 +171,13 @@ class TurnModel(PackingModel):
                 continue
             used_in_group: list[int] = []
             ends: tuple[End, ...] = ("low", "high") if group.kind == "run" else ("set",)
+            per_end = self.turn.play_rules.layoff_per_end
             for end in ends:
                 gaps = 0
                 previous: list[int] = []
                 faces = slot_faces(group, end)
+                if per_end is not None and end != "set":
+                    faces = faces[:per_end]  # at most per_end tiles at one end [R-LAYOFF-LIMIT]
                 for depth, f in enumerate(faces, start=1):
                     held = counts[f] > 0
                     gaps += not held
@@ -506,6 +509,10 @@ def turn_problems(
         # a joker taken back after the opening may go into a further meld [R-RETRIEVE]
         freed_melds = layoffs and jokers_on_table > 0 and rules.freed_joker_melds
         kinds: tuple[OpeningKind, ...] = ("melds", "pairs")
+        if play.declared_pairs:
+            # declared for pairs: opens with pairs or not at all, and may keep the
+            # taken discard without opening [R-PAIRS-DECLARE]
+            kinds, must_use = ("pairs",), None
         for kind in kinds:
             packing = PackingProblem(
                 patterns=_patterns(rack, rules, kind, wilds if freed_melds else rack.wilds),

@@ -67,6 +67,8 @@ def analyse(
     joker_pairs: bool = True,
     objective: Literal["value", "penalty"] = "value",
     one_turn_any_value: bool = False,
+    indicator_twin: bool = False,
+    twin_laid: bool = False,
     keep: int = 1,
     alternatives: int = 3,
     time_limit: float = 10.0,
@@ -76,7 +78,8 @@ def analyse(
     """``rummy101 solve``: the best meld and pairs openings of ``rack``.
 
     Options as the ``solve`` flags (points, pairs, tiles as text; ``time_limit``
-    in seconds). Returns the ``solve --format json`` object: ``rack``,
+    in seconds; ``indicator_twin`` and ``twin_laid`` as ``--indicator-twin`` and
+    ``--twin-laid``, R-INDICATOR-TWIN). Returns the ``solve --format json`` object: ``rack``,
     ``rules``, ``melds``, ``meld_alternatives``, ``pairs``,
     ``pair_alternatives``, ``one_turn_finish``, ``can_open``, ``recommended``
     [R-OPEN-MELDS, R-OPEN-PAIRS, R-ONE-TURN]; with ``explain`` also
@@ -90,6 +93,7 @@ def analyse(
         "joker_pairs": joker_pairs, "objective": objective,
         "one_turn_any_value": one_turn_any_value, "keep": keep,
         "alternatives": alternatives, "time_limit": time_limit,
+        "indicator_twin": indicator_twin, "twin_laid": twin_laid,
     }  # fmt: skip
     case = build_case(tiles_text(rack), options)
     true_or_false("explain", explain)
@@ -119,6 +123,8 @@ def check(
     take: str | None = None,
     indicator: str | None = None,
     joker_pairs: bool = True,
+    indicator_twin: bool = False,
+    twin_laid: bool = False,
     keep: int = 1,
     time_limit: float = 10.0,
     house: str | None = None,
@@ -129,7 +135,8 @@ def check(
     J"``) or a list of groups, each text or a list of tiles. With ``rack`` the
     tiles must come from it. Returns the ``check --format json`` object
     (``legal``, ``kind``, ``value``, ``groups`` with the rule each breaks, …)
-    [R-RUN, R-SET, R-PAIR, R-WILD, R-NO-MIX, R-OPEN-MELDS].
+    [R-RUN, R-SET, R-PAIR, R-WILD, R-NO-MIX, R-OPEN-MELDS]; ``indicator_twin`` and
+    ``twin_laid`` as ``--indicator-twin``, ``--twin-laid`` [R-INDICATOR-TWIN].
 
     Through the API, raises ``BadInputError`` for a bad tile or option.
     """
@@ -141,6 +148,7 @@ def check(
         "threshold": threshold, "pairs_threshold": pairs_threshold, "rising": rising,
         "after": after, "after_pairs": after_pairs, "take": take, "indicator": indicator,
         "joker_pairs": joker_pairs, "keep": keep, "time_limit": time_limit,
+        "indicator_twin": indicator_twin, "twin_laid": twin_laid,
     }  # fmt: skip
     text = groups_text(arrangement)
     if rack is not None:
@@ -261,6 +269,9 @@ def play(
     opened: Literal["no", "melds", "pairs"] = "no",
     pairs_on_table: bool = False,
     layoff_limit: int | None = None,
+    layoff_per_end: int | None = None,
+    pairs_declare: bool = False,
+    declared_pairs: bool = False,
     retrieve: Literal["any", "full-set"] = "any",
     same_turn_layoff: bool = True,
     freed_joker_melds: bool = True,
@@ -283,7 +294,9 @@ def play(
     ``table``: groups as for ``check`` (``"R3 R4 R5 | B7 K7 J=Y7"``, a joker
     pinned or worked out), or a list of groups, each text or a list of tiles;
     empty for an empty table. ``opened``, ``pairs_on_table``, ``layoff_limit``
-    (tiles onto one group per turn, 1–13, ``None`` for no limit), ``retrieve``
+    (tiles onto one group per turn, 1–13, ``None`` for no limit), ``layoff_per_end``
+    (tiles at one end of a run per turn, 1–13, ``None`` for no limit),
+    ``pairs_declare`` and ``declared_pairs`` (R-PAIRS-DECLARE), ``retrieve``
     ``same_turn_layoff`` (``False`` is ``--no-same-turn-layoff``) and
     ``freed_joker_melds`` (``False`` is ``--no-freed-joker-melds``) as the
     ``play`` flags; the rule options as ``solve``'s (points, pairs, tiles as
@@ -317,6 +330,19 @@ def play(
     if retrieve not in ("any", "full-set"):
         raise OptionError(f"option 'retrieve': {retrieve!r} is not 'any' or 'full-set'")
     whole("layoff_limit", layoff_limit, 1, 13, none=True)
+    whole("layoff_per_end", layoff_per_end, 1, 13, none=True)
+    true_or_false("pairs_declare", pairs_declare)
+    true_or_false("declared_pairs", declared_pairs)
+    if declared_pairs and not pairs_declare:
+        raise OptionError(
+            "--declared-pairs needs the house rule --pairs-declare (a profile may set it)"
+            " [R-PAIRS-DECLARE]"
+        )
+    if declared_pairs and opened != "no":
+        raise OptionError(
+            f"--declared-pairs is a player who has not opened yet, not --opened {opened}:"
+            " a declared player opens with pairs or not at all [R-PAIRS-DECLARE]"
+        )
     true_or_false("pairs_on_table", pairs_on_table)
     true_or_false("same_turn_layoff", same_turn_layoff)
     true_or_false("freed_joker_melds", freed_joker_melds)
@@ -329,7 +355,9 @@ def play(
         raise OptionError(str(err)) from err
     check_copies(case.rack, groups, case.rules)
     play_rules = PlayRules(opened=opened, pairs_on_table=pairs_on_table, layoff_limit=layoff_limit,
-                           retrieve=retrieve, same_turn_layoff=same_turn_layoff)  # fmt: skip
+                           retrieve=retrieve, same_turn_layoff=same_turn_layoff,
+                           layoff_per_end=layoff_per_end,
+                           declared_pairs=declared_pairs)  # fmt: skip
     started = time.monotonic()
     result = best_turn(case.rack, groups, case.rules, play_rules,
                        alternatives=case.alternatives, time_limit=case.time_limit)  # fmt: skip

@@ -5,7 +5,9 @@ JSON line) and ``verify`` (options from a fixture), so every entry point reads
 options the same way. Option names are the ``solve`` flags with ``_`` for
 ``-``: ``threshold``, ``pairs_threshold``, ``after``, ``after_pairs``, ``keep``,
 ``take``, ``indicator``, ``objective``, ``joker_pairs`` (``no_joker_pairs`` is
-accepted too), ``rising``, ``one_turn_any_value``, ``alternatives``, ``time_limit``.
+accepted too), ``rising``, ``one_turn_any_value``, ``indicator_twin`` (the house rule
+R-INDICATOR-TWIN), ``twin_laid`` (this player laid the twin), ``alternatives``,
+``time_limit``.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from rummy101_solver.game.parsing import (
     parse_tile,
 )
 from rummy101_solver.game.rules import MELD_THRESHOLD, PAIRS_THRESHOLD, Rules
-from rummy101_solver.game.tiles import MAX_RACK, Rack
+from rummy101_solver.game.tiles import MAX_RACK, Rack, Tile
 from rummy101_solver.lines import too_long
 from rummy101_solver.messages import show_value, unknown_name
 
@@ -38,6 +40,8 @@ DEFAULTS: dict[str, Any] = {
     "joker_pairs": True,
     "rising": False,
     "one_turn_any_value": False,
+    "indicator_twin": False,
+    "twin_laid": False,
     "alternatives": 3,
     "time_limit": 10.0,
 }
@@ -111,7 +115,14 @@ def _check_option(name: str, value: Any) -> Any:
                 f"option 'objective': {show_value(value)} is not 'value' or 'penalty'"
             )
         return value
-    if name in ("joker_pairs", "no_joker_pairs", "rising", "one_turn_any_value"):
+    if name in (
+        "joker_pairs",
+        "no_joker_pairs",
+        "rising",
+        "one_turn_any_value",
+        "indicator_twin",
+        "twin_laid",
+    ):
         if not isinstance(value, bool):
             raise OptionError(f"option '{name}': {show_value(value)} is not true or false")
         return value
@@ -155,6 +166,16 @@ def build_rules(options: Mapping[str, Any] | None = None) -> Rules:
             take = parse_tile(values["take"], indicator=indicator)
         except RackError as err:
             raise RackError(values["take"], None, f"--take: {err.reason}") from None
+    if values["twin_laid"] and not values["indicator_twin"]:
+        raise OptionError(
+            "--twin-laid needs the house rule --indicator-twin (the okey.gg profile sets it)"
+            " [R-INDICATOR-TWIN]"
+        )
+    if values["twin_laid"] and indicator is None:
+        raise OptionError(
+            "--twin-laid needs --indicator: the twin is the other copy of the indicator"
+            " [R-INDICATOR-TWIN]"
+        )
     return Rules(
         threshold=values["threshold"],
         pairs_threshold=values["pairs_threshold"],
@@ -167,6 +188,7 @@ def build_rules(options: Mapping[str, Any] | None = None) -> Rules:
         joker_pairs=values["joker_pairs"],
         rising_mode=values["rising"],
         one_turn_any_value=values["one_turn_any_value"],
+        twin_laid=values["twin_laid"],
     )
 
 
@@ -211,5 +233,16 @@ def build_case(rack_text: str, options: Mapping[str, Any] | None = None) -> Case
         tiles = check_rack_limits(read, indicator=indicator)
         if not tiles:
             raise RackError(None, None, EMPTY_RACK)
+    if rules.twin_laid and rules.indicator is not None:
+        twin = Tile(rules.indicator)
+        for n, (token, tile) in enumerate(tiles, 1):
+            if tile == twin:
+                code = rules.indicator.code
+                raise RackError(
+                    token,
+                    n,
+                    f"with --twin-laid the indicator {code} and its twin are both on the"
+                    f" table, so no {code} is left for the rack [R-INDICATOR-TWIN]",
+                )
     rack = Rack(tuple(tile for _, tile in tiles))
     return Case(rack, rules, values["alternatives"], values["time_limit"])

@@ -63,14 +63,15 @@ PROFILE_KEYS: dict[str, tuple[tuple[Any, ...], str]] = {
     "freed-joker-melds": (BOOL, "R-RETRIEVE"),
 }
 """Every key a profile may hold → (its kind, the rule id it switches). The keys are the
-options of the commands that take rules, by the same names; ``indicator-twin`` and
-``layoff-per-end`` are switches no command takes yet (recorded in ``score``'s rules)."""
+options of the commands that take rules, by the same names."""
 
 TEXT_KEYS = ("about", "source")
 """The keys of a profile that describe it (text), not a rule."""
 
-PROFILE_ONLY = ("indicator-twin", "layoff-per-end")
-"""Profile keys no command takes as an option yet; ``score`` records them in its house rules."""
+PROFILE_ONLY: tuple[str, ...] = ()
+"""Profile keys no command takes as an option yet (none now: ``indicator-twin`` is
+``solve``'s ``--indicator-twin``, ``layoff-per-end`` is ``play``'s ``--layoff-per-end``);
+``score`` records both in its house rules."""
 
 
 class HouseError(ValueError):

@@ -68,6 +68,10 @@ class Rules:
       meet the bar without it [R-RETRIEVE, R-SAME-TURN]; on by default.
       False (house rule, ``play --no-freed-joker-melds``): it is laid off or
       kept, never put into a new meld of the opening turn.
+    - ``twin_laid``: house rule R-INDICATOR-TWIN in force and this player laid the
+      indicator's other copy on the indicator before the first draw: it serves them as
+      one wild tile that completes one pair of a pairs opening; it is not on the rack
+      and counts in no run or set. False by default (``solve --twin-laid``).
     """
 
     threshold: int = MELD_THRESHOLD
@@ -82,6 +86,7 @@ class Rules:
     rising_mode: bool = False
     one_turn_any_value: bool = False
     freed_joker_melds: bool = True
+    twin_laid: bool = False
 
     @property
     def meld_bar(self) -> int:
@@ -125,6 +130,7 @@ class Rules:
         del out["rising_mode"]
         del out["one_turn_any_value"]
         del out["freed_joker_melds"]
+        del out["twin_laid"]
         out["rising"] = self.rising
         out["one_turn_any_value"] = self.one_turn_any_value
         out["freed_joker_melds"] = self.freed_joker_melds
@@ -132,6 +138,8 @@ class Rules:
         out["pairs_bar"] = self.pairs_bar
         out["jokers"] = "indicator" if self.indicator else "classic"
         out["okey"] = okey_face(self.indicator).code if self.indicator else None
+        if self.twin_laid:  # written only when laid: the default JSON does not move
+            out["twin_laid"] = True
         return out
 
 

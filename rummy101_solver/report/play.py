@@ -144,6 +144,10 @@ def play_json(result: PlayResult) -> dict[str, Any]:
         retrieve=play.retrieve,
         same_turn_layoff=play.same_turn_layoff,
     )
+    if play.layoff_per_end is not None:  # written only when set: the default JSON does not move
+        rules["layoff_per_end"] = play.layoff_per_end
+    if play.declared_pairs:  # likewise
+        rules["declared_pairs"] = True
     return {
         "rack": codes(result.rack.tiles),
         "table": [group_json(g) for g in result.table],
@@ -268,6 +272,14 @@ def _verdict(result: PlayResult, color: bool = False) -> str:
         return "Verdict: no plan found within the time limit (not proven impossible)."
     taken = tile_text(rules.take, color=color) if rules.take is not None else ""
     take = f" that uses the taken {taken}" if rules.take is not None else ""
+    if plan.mode == "none" and result.play_rules.declared_pairs:
+        # declared for pairs: no meld opening, the taken tile kept [R-PAIRS-DECLARE]
+        kept = f"; the taken {taken} is kept" if rules.take is not None else ""
+        return (
+            f"Verdict: cannot open this turn: no {rules.pairs_bar} pairs, and a player declared"
+            f" for pairs opens with nothing else{kept} [R-PAIRS-DECLARE, R-OPEN-PAIRS]; nothing"
+            f" laid, residual penalty stays {plan.residual_penalty} [R-PENALTY]."
+        )
     if plan.mode == "none":
         return (
             f"Verdict: cannot open this turn: no melds worth {rules.meld_bar} points and no"
@@ -330,6 +342,15 @@ def _state_text(result: PlayResult) -> list[str]:
     house = []
     if play.layoff_limit is not None:
         house.append(f"at most {play.layoff_limit} tiles onto one group per turn [R-LAYOFF-LIMIT]")
+    if play.declared_pairs:
+        house.append(
+            "declared for pairs: a taken discard may be kept, the opening is pairs or nothing"
+            " [R-PAIRS-DECLARE]"
+        )
+    if play.layoff_per_end is not None:
+        house.append(
+            f"at most {play.layoff_per_end} tiles at one end of a run per turn [R-LAYOFF-LIMIT]"
+        )
     if play.retrieve == "full-set":
         house.append("a joker leaves a set only when it then holds all four colours [R-RETRIEVE]")
     if not play.same_turn_layoff:
@@ -352,7 +373,17 @@ def play_text(result: PlayResult, fmt: str = "simple", *, color: bool = False) -
         f"Rack ({len(rack)} tile{'s' * (len(rack) != 1)}): {tiles_text(rack.tiles, color=color)}"
     ]
     lines += _state_text(result)
-    lines += rules_text(result.rules, color=color)
+    header = rules_text(result.rules, color=color)
+    if result.play_rules.declared_pairs and result.rules.take is not None:
+        # a declared player may keep the taken tile without opening [R-PAIRS-DECLARE]
+        taken = tile_text(result.rules.take, color=color)
+        header = [
+            f"Taken discard: {taken} (declared for pairs: it may be kept) [R-PAIRS-DECLARE]."
+            if line.startswith("Taken discard: ")
+            else line
+            for line in header
+        ]
+    lines += header
     lines += _refused(result, color)
     lines.append(_verdict(result, color))
     if result.distance is not None:

@@ -56,6 +56,13 @@ def opening_json(opening: Opening, bar: int) -> dict[str, Any]:
             "meld": meld,
             "place": place,
         }
+    if opening.twin is not None:  # written only when laid: the default JSON does not move
+        meld, place = opening.twin
+        out["twin"] = {
+            "tile": opening.melds[meld].tiles[place].code,
+            "meld": meld,
+            "place": place,
+        }
     return out
 
 
@@ -150,19 +157,28 @@ def tiles_text(tiles: Iterable[Tile], *, color: bool = False, none: str = "-") -
 
 
 # --- text ----------------------------------------------------------------------
-def meld_text(meld: Meld, taken: int | None = None, *, color: bool = False) -> str:
+def meld_text(
+    meld: Meld, taken: int | None = None, *, color: bool = False, twin: int | None = None
+) -> str:
     """A meld's tiles in one string: ``R10 R11 R12 J=R13``; the tile at place
-    ``taken`` (the taken discard) is marked ``(taken)``."""
+    ``taken`` (the taken discard) is marked ``(taken)``; the indicator's twin at place
+    ``twin`` is written ``K7=B3(twin)``: the indicator's face, what it plays as
+    [R-INDICATOR-TWIN]."""
     words = [tile_text(t, f, color=color) for t, f in zip(meld.tiles, meld.stands_for, strict=True)]
     if taken is not None:
         words[taken] += "(taken)"
+    if twin is not None:
+        words[twin] = f"{meld.tiles[twin].code}={meld.stands_for[twin].code}(twin)"
     return " ".join(words)
 
 
 def _meld_texts(opening: Opening, color: bool = False) -> list[str]:
     return [
         meld_text(
-            m, opening.taken[1] if opening.taken and opening.taken[0] == i else None, color=color
+            m,
+            opening.taken[1] if opening.taken and opening.taken[0] == i else None,
+            color=color,
+            twin=opening.twin[1] if opening.twin and opening.twin[0] == i else None,
         )
         for i, m in enumerate(opening.melds)
     ]
@@ -363,6 +379,12 @@ def rules_text(rules: Rules, *, color: bool = False) -> list[str]:
         lines.append(
             "House rule: a one-turn finish stands whatever its value [R-ONE-TURN-ANY-VALUE]."
         )
+    if rules.twin_laid and rules.indicator is not None:
+        lines.append(
+            f"House rule: your twin of the indicator {rules.indicator.code} lies on the"
+            " indicator and completes one pair of a pairs opening; it counts in no run or set"
+            " [R-INDICATOR-TWIN]."
+        )
     return lines
 
 
@@ -436,7 +458,14 @@ def _alternatives_section(
     fmt: str,
     color: bool,
     keep: int = 0,
+    twin_laid: bool = False,
 ) -> list[str]:
+    if twin_laid:
+        return [
+            "",
+            f"{title}: not searched with the indicator's twin laid (--twin-laid)"
+            " [R-INDICATOR-TWIN].",
+        ]
     if openings:
         return ["", f"{title}:", alternatives_table(openings, bar, fmt, color=color)]
     if not complete:
@@ -494,6 +523,7 @@ def analysis_text(
             fmt,
             color,
             keep_pairs,
+            twin_laid=rules.twin_laid,
         )
     if explanation:
         lines += ["", "Why:", *explanation]
