@@ -227,13 +227,14 @@ def test_outs_prints_the_odds_of_the_rack_and_each_row() -> None:
 
 
 def test_outs_turns_zero_leaves_the_odds_out_and_a_bad_count_is_refused() -> None:
-    """``--turns 0``: no odds line, JSON ``"open_within": null``; ``--turns -1``
-    or ``x``: exit 2 naming the option."""
+    """``--turns 0`` and no ``--turns`` (off by default for now): no odds line,
+    JSON ``"open_within": null``; ``--turns -1`` or ``x``: exit 2 naming the option."""
     args = ["R3", "R4", "R5", "B7", "K7", "Y7", "R10", "R11"]
-    text, code = _outs(*args, "--turns", "0")
-    assert code == 1 and "Odds of opening" not in text
-    out, _ = _outs(*args, "--turns", "0", "--format", "json")
-    assert '"open_within": null' in out
+    for off in (["--turns", "0"], []):
+        text, code = _outs(*args, *off)
+        assert code == 1 and "Odds of opening" not in text
+        out, _ = _outs(*args, *off, "--format", "json")
+        assert '"open_within": null' in out
     for bad in ("-1", "x", "51"):
         text, code = _outs(*args, "--turns", bad)
         assert code == 2 and "--turns" in text, text

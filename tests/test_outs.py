@@ -408,7 +408,7 @@ def test_cli_exit_zero_when_the_rack_opens() -> None:
 
 
 def test_cli_json_shape() -> None:
-    output, code = run(*ONE_FROM_101.split(), "--format", "json")
+    output, code = run(*ONE_FROM_101.split(), "--format", "json", "--turns", "5")
     data = json.loads(output)
     assert code == 1
     assert list(data) == ["rack", "seen", "unseen", "rules", "distance", "outs", "discards",

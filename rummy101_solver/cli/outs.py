@@ -32,11 +32,12 @@ EXIT_DISTANCE_MORE = 1
               " counts as seen by itself). Repeatable: each --seen adds its tiles.")  # fmt: skip
 @with_options("indicator", "threshold", "pairs_threshold", "rising", "after", "after_pairs",
               "joker_pairs")  # fmt: skip
-@click.option("--turns", type=IntRange(0, 50), default=None, metavar="T",
+@click.option("--turns", type=IntRange(0, 50), default=0, metavar="T",
               help="Own draws left: print the exact odds of opening within T draws (melds,"
               " pairs, either) for the rack and every discard row, and rank the table by"
-              " them (0: leave them out). Default: the stock of a fresh 4-player deal"
-              " divided by the players (21 tiles, 20 with --indicator: 5).")  # fmt: skip
+              " them. 5 is the stock of a fresh 4-player deal divided by the players (21"
+              " tiles, 20 with --indicator). Off (0) by default for now: a row three tiles"
+              " from opening can come out unknown (docs/outs.md).")  # fmt: skip
 @click.option("--draws", type=IntRange(2, 50), default=None, metavar="N",
               help="Also estimate P(the rack can open within N draws), by seeded Monte"
               " Carlo, twice: following the discard table's advice after each draw (a"
@@ -57,7 +58,7 @@ EXIT_DISTANCE_MORE = 1
 def outs(
     tiles: tuple[str, ...],
     seen: tuple[str, ...],
-    turns: int | None,
+    turns: int,
     draws: int | None,
     samples: int,
     advice_samples: int,
@@ -74,9 +75,10 @@ def outs(
     distance to a meld and to a pairs opening (the fewest unseen tiles the rack
     lacks), one target opening for each with the missing tiles marked
     (draw), then the outs (tiles whose draw lowers the distance, with their
-    unseen copies and P(next draw)) or, for 22 tiles, the discard table; and
-    the exact odds of opening within --turns own draws (a one-player model:
-    docs/outs.md), for the rack and every discard row, the table ranked by them.
+    unseen copies and P(next draw)) or, for 22 tiles, the discard table. With
+    --turns, the exact odds of opening within that many own draws (a one-player
+    model: docs/outs.md), for the rack and every discard row, the table ranked
+    by them.
 
     \b
     Example:
@@ -91,7 +93,7 @@ def outs(
     except (RackError, OptionError) as err:
         fail(str(err))
 
-    from rummy101_solver.engine.lookahead import default_turns, open_within
+    from rummy101_solver.engine.lookahead import open_within
     from rummy101_solver.engine.outs import analyse_outs, read_seen, with_draw_odds
     from rummy101_solver.report.outs import analysis_outs_json, analysis_outs_text
     from rummy101_solver.report.render import dumps
@@ -109,7 +111,6 @@ def outs(
         analysis = analyse_outs(
             case.rack, case.rules, seen_tiles, time_limit=case.time_limit, progress=bar.update
         )
-    turns = default_turns(case.rules) if turns is None else turns
     if turns:
         with click.progressbar(length=rows, label=f"odds within {turns} draws", file=stderr,
                                hidden=not (table and stderr.isatty())) as bar:  # fmt: skip

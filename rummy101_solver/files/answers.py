@@ -167,7 +167,7 @@ def outs(
     rack: Tiles,
     *,
     seen: Tiles = "",
-    turns: int | None = None,
+    turns: int = 0,
     draws: int | None = None,
     samples: int = 1000,
     advice_samples: int = 50,
@@ -187,10 +187,10 @@ def outs(
 
     ``rack``: at most 21 tiles waiting to draw, or 22 after the draw.
     ``seen``: tiles out of play (discards, melds on the table), text or a list.
-    ``turns`` (0–50, or ``None``: the stock of a fresh 4-player deal divided by
-    the players, 5): the exact odds of opening within that many own draws for
-    the rack and every discard row, the table ranked by them (0: none;
-    ``engine/lookahead.py``) [issue 29].
+    ``turns`` (0–50; 0, the default, leaves them out; 5 is the stock of a fresh
+    4-player deal divided by the players: ``engine.lookahead.default_turns``):
+    the exact odds of opening within that many own draws for the rack and every
+    discard row, the table ranked by them (``engine/lookahead.py``) [issue 29].
     ``draws`` (2–50, or ``None``): also the Monte Carlo odds of opening within
     that many draws, seeded with ``seed``: keeping every tile drawn (an upper
     bound) over ``samples`` (1–100,000) samples, and following the discard
@@ -208,7 +208,7 @@ def outs(
     than 22 tiles, or a seen tile of which the rack and ``seen`` hold more copies than
     the set has [R-TILES].
     """
-    whole("turns", turns, 0, 50, none=True)
+    whole("turns", turns, 0, 50)
     whole("draws", draws, 2, 50, none=True)
     whole("samples", samples, 1, 100_000)
     whole("advice_samples", advice_samples, 1, 100_000)
@@ -218,14 +218,13 @@ def outs(
         "after": after, "after_pairs": after_pairs, "indicator": indicator,
         "joker_pairs": joker_pairs, "time_limit": time_limit,
     }  # fmt: skip
-    from rummy101_solver.engine.lookahead import default_turns, open_within
+    from rummy101_solver.engine.lookahead import open_within
     from rummy101_solver.engine.outs import analyse_outs, read_seen, with_draw_odds
     from rummy101_solver.report.outs import analysis_outs_json
 
     case = build_case(tiles_text(rack), options)
     seen_tiles = read_seen(tiles_text(seen), case.rack, case.rules)
     result = analyse_outs(case.rack, case.rules, seen_tiles, time_limit=case.time_limit)
-    turns = default_turns(case.rules) if turns is None else turns
     if turns:
         result = open_within(result, turns)
     if draws is not None:
