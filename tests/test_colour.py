@@ -132,7 +132,7 @@ def test_outs_color_always_gives_the_exact_sequences() -> None:
     assert code == 1
     lines = out.splitlines()
     assert lines[1] == "Seen (1): \x1b[31mR13\x1b[0m"
-    assert lines[6] == (
+    assert lines[5] == (
         "Distance with melds (needs 101 points): 1 tile (optimal); missing: \x1b[33mY13\x1b[0m"
     )
     assert "set     \x1b[34mB13\x1b[0m \x1b[1mK13\x1b[0m \x1b[33mY13\x1b[0m(draw)       39" in lines
