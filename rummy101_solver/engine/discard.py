@@ -145,8 +145,9 @@ def tiles_to_go_out(
             melded[f][1].append(k)
 
     # new runs and sets: copies of each shape
+    held_faces = {f for f, k in held.items() if k > 0}
     for shape in _patterns(kinds):
-        if not wilds and not any(held[f] for f in shape):
+        if not wilds and held_faces.isdisjoint(shape):
             continue  # a group of drawn tiles only is never needed
         var = m.new_int_var(0, 2)
         for f in shape:
@@ -155,8 +156,10 @@ def tiles_to_go_out(
     pair_wilds: list[int] = []
     if "pair" in kinds:
         for f in ALL_FACES:
-            natural = m.new_bool_var()
-            need(f, natural, 2, meld=False)
+            # a pair of two drawn tiles is never needed: without it, two fewer drawn
+            if f in held_faces:
+                natural = m.new_bool_var()
+                need(f, natural, 2, meld=False)
             if joker_pairs and wilds:
                 joker = m.new_int_var(0, min(wilds, 2))
                 need(f, joker, 1, meld=False)
