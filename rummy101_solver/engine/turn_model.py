@@ -133,6 +133,7 @@ class TurnModel(PackingModel):
         self.joker_finish_var = -1
         self._forbidding = False
         self._uses: dict[Face, tuple[list[int], list[int]]] | None = None
+        self._placed: dict[Face, list[int]] | None = None
         super().__init__(turn.packing)
 
     # --- constraint families -------------------------------------------------
@@ -300,14 +301,19 @@ class TurnModel(PackingModel):
     def _face_uses(self, f: Face) -> tuple[list[int], list[int]]:
         # copies of face f laid anywhere: new melds, lay-offs, retrievals
         variables, coeffs = self._pattern_uses(f)
-        for s in self.slots:
-            if s.face == f and s.real is not None:
-                variables.append(s.real)
-                coeffs.append(1)
-        for r in self.retrievals:
-            if r.face == f:
-                variables.append(r.var)
-                coeffs.append(1)
+        if self._placed is None:
+            # each face's lay-off places (real tile) then retrievals, in their order
+            # (fixed once the constraint families of the copies are in)
+            placed: dict[Face, list[int]] = {}
+            for s in self.slots:
+                if s.real is not None:
+                    placed.setdefault(s.face, []).append(s.real)
+            for r in self.retrievals:
+                placed.setdefault(r.face, []).append(r.var)
+            self._placed = placed
+        more = self._placed.get(f, ())
+        variables += more
+        coeffs += [1] * len(more)
         return variables, coeffs
 
     def _net_wilds(self) -> tuple[list[int], list[int]]:
