@@ -145,18 +145,26 @@ def tiles_to_go_out(
             melded[f][1].append(k)
 
     # new runs and sets: copies of each shape
-    for shape in _patterns(kinds):
-        if not wilds and not any(held[f] for f in shape):
-            continue  # a group of drawn tiles only is never needed
-        var = m.new_int_var(0, 2)
-        for f in shape:
-            need(f, var)
+    # (a group of drawn tiles only is never needed); one call makes their variables
+    held_faces = {f for f, k in held.items() if k > 0}
+    shapes = [s for s in _patterns(kinds) if wilds or not held_faces.isdisjoint(s)]
+    if shapes:
+        shape_vars = m.new_int_vars([0] * len(shapes), [2] * len(shapes))
+        for shape, var in zip(shapes, shape_vars, strict=True):
+            for f in shape:
+                laid, meld = demand[f], melded[f]
+                laid[0].append(var)
+                laid[1].append(1)
+                meld[0].append(var)
+                meld[1].append(1)
     # new pairs: two real tiles, or one and a joker [R-PAIR]
     pair_wilds: list[int] = []
     if "pair" in kinds:
         for f in ALL_FACES:
-            natural = m.new_bool_var()
-            need(f, natural, 2, meld=False)
+            # a pair of two drawn tiles is never needed: without it, two fewer drawn
+            if f in held_faces:
+                natural = m.new_bool_var()
+                need(f, natural, 2, meld=False)
             if joker_pairs and wilds:
                 joker = m.new_int_var(0, min(wilds, 2))
                 need(f, joker, 1, meld=False)

@@ -75,7 +75,7 @@ from rummy101_solver.engine.table import (
     slot_faces,
     table_readings,
 )
-from rummy101_solver.engine.turn_model import TurnModel, read_plan, turn_problems
+from rummy101_solver.engine.turn_model import TurnModel, TurnProblem, read_plan, turn_problems
 from rummy101_solver.game.rules import PAIRS_PENALTY_FACTOR, UNOPENED_PENALTY, GroupKind, Rules
 from rummy101_solver.game.tiles import COLOURS, WILD, Face, Rack, Tile, face
 
@@ -309,6 +309,30 @@ def _alternatives(rack: Rack, table: tuple[TableGroup, ...], rules: Rules,
     return others, complete
 
 
+def _bar_out_of_reach(turn: TurnProblem, reach: dict[bool, int]) -> bool:
+    """True when the opening of ``turn`` cannot meet its bar, so its model has
+    no solution [R-OPEN-MELDS, R-OPEN-PAIRS, R-SAME-TURN]: the opening proper
+    holds only the rack's own tiles and wild tiles, at most ``max_laid`` of
+    them. Melds: the exact sweep's best meld value of the rack (runs of any
+    length, the same value as runs of 3–5) is below the bar. Pairs: the rack's
+    natural pairs plus one pair per wild tile are fewer than the bar. An upper
+    bound only, so an opening the model could find is never skipped; ``reach``
+    memoises it per kind for the turn's other readings of the table."""
+    packing = turn.packing
+    if not turn.opening or packing.min_score is None:
+        return False
+    if packing.pairs not in reach:
+        if packing.pairs:
+            most = sum(k // 2 for k in packing.counts.values()) + turn.rack_wilds
+        else:
+            from rummy101_solver.engine.sweep import sweep_rack, value_curve
+
+            own = sweep_rack(packing.counts, turn.rack_wilds, {}, packing.max_laid)
+            most = value_curve(own, 0)[0]
+        reach[packing.pairs] = most
+    return reach[packing.pairs] < packing.min_score
+
+
 def best_turn(
     rack: Rack,
     table: Sequence[TableGroup],
@@ -353,8 +377,11 @@ def best_turn(
     opens = False  # an opening that meets its bar exists [R-OPEN-MELDS, R-OPEN-PAIRS]
     proven = True
     # a group that reads two ways (R7 J J: a run or a set) is tried both ways [R-WILD]
+    reach: dict[bool, int] = {}  # the most the rack's own tiles open with, per kind
     for reading in table_readings(table):
         for mode, turn in turn_problems(rack, reading, rules, play):
+            if _bar_out_of_reach(turn, reach):
+                continue  # its model has no solution: nothing to build or solve
             model = TurnModel(turn)
             solution = model.model.solve(max(deadline - time.monotonic(), 0.001))
             if solution.status == "unknown" or solution.status == "feasible":

@@ -132,6 +132,8 @@ class TurnModel(PackingModel):
         self.finish_var = -1
         self.joker_finish_var = -1
         self._forbidding = False
+        self._uses: dict[Face, tuple[list[int], list[int]]] | None = None
+        self._placed: dict[Face, list[int]] | None = None
         super().__init__(turn.packing)
 
     # --- constraint families -------------------------------------------------
@@ -265,9 +267,25 @@ class TurnModel(PackingModel):
     # ``problem`` and the family methods): every family that changes is
     # overridden whole, so the packing model's internals may change freely.
     def _pattern_uses(self, f: Face) -> tuple[list[int], list[int]]:
-        # copies of face f in the new melds / pairs
-        items = [(v, p.real.count(f)) for p, v in self.copies.items() if f in p.real]
-        return [v for v, _ in items], [k for _, k in items]
+        # copies of face f in the new melds / pairs, in the order of ``copies``
+        variables, coeffs = self._uses_by_face().get(f, ((), ()))
+        return list(variables), list(coeffs)
+
+    def _uses_by_face(self) -> dict[Face, tuple[list[int], list[int]]]:
+        # every face's (copy variables, copies of the face per pattern), built in
+        # one pass over ``copies`` (fixed once the packing model's copies exist);
+        # the same terms in the same order as one scan of ``copies`` per face
+        if self._uses is None:
+            uses: dict[Face, tuple[list[int], list[int]]] = {}
+            for p, v in self.copies.items():
+                for f, k in p.need:
+                    entry = uses.get(f)
+                    if entry is None:
+                        entry = uses[f] = ([], [])
+                    entry[0].append(v)
+                    entry[1].append(k)
+            self._uses = uses
+        return self._uses
 
     def _pattern_wilds(self) -> tuple[list[int], list[int]]:
         # wild tiles in the new melds / pairs
@@ -286,14 +304,19 @@ class TurnModel(PackingModel):
     def _face_uses(self, f: Face) -> tuple[list[int], list[int]]:
         # copies of face f laid anywhere: new melds, lay-offs, retrievals
         variables, coeffs = self._pattern_uses(f)
-        for s in self.slots:
-            if s.face == f and s.real is not None:
-                variables.append(s.real)
-                coeffs.append(1)
-        for r in self.retrievals:
-            if r.face == f:
-                variables.append(r.var)
-                coeffs.append(1)
+        if self._placed is None:
+            # each face's lay-off places (real tile) then retrievals, in their order
+            # (fixed once the constraint families of the copies are in)
+            placed: dict[Face, list[int]] = {}
+            for s in self.slots:
+                if s.real is not None:
+                    placed.setdefault(s.face, []).append(s.real)
+            for r in self.retrievals:
+                placed.setdefault(r.face, []).append(r.var)
+            self._placed = placed
+        more = self._placed.get(f, ())
+        variables += more
+        coeffs += [1] * len(more)
         return variables, coeffs
 
     def _net_wilds(self) -> tuple[list[int], list[int]]:
