@@ -59,7 +59,26 @@ def wanted() -> set[str | tuple[str, str]]:
     (kept as plain strings in ``COMMANDS``, translated when the list is shown)."""
     ours = extracted(Path(rummy101_solver.__file__).parent)
     clicks = extracted(Path(click.__file__).parent)
-    return ours | clicks | {command.summary for command in COMMANDS.values()}
+    helps = {msgid for msgids in help_msgids_of_commands().values() for msgid in msgids}
+    return ours | clicks | helps | {command.summary for command in COMMANDS.values()}
+
+
+def help_msgids_of_commands() -> dict[str, list[str]]:
+    """The msgids of every command help translated paragraph by paragraph
+    (``cli.language.translated_help``): its modules imported, the registry read, in a
+    fresh process (a command imported here would keep click's help option of the first
+    language it is shown in)."""
+    script = (
+        "import importlib, json\n"
+        "from rummy101_solver.cli import COMMANDS\n"
+        "from rummy101_solver.cli.language import HELP_MSGIDS\n"
+        "for c in COMMANDS.values(): importlib.import_module(c.module)\n"
+        "print(json.dumps(HELP_MSGIDS))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    found: dict[str, list[str]] = json.loads(done.stdout)
+    return found
 
 
 def fields(text: str) -> set[str]:
@@ -372,3 +391,39 @@ def test_an_option_s_tile_is_read_in_the_chosen_notation() -> None:
     english = CliRunner().invoke(main, args)  # K13: black, the okey K1
     assert json.loads(turkish.stdout)["groups"][0]["tiles"] == ["R13", "J", "R2"]
     assert json.loads(english.stdout)["groups"][0]["tiles"] == ["R13", "R1", "R2"]
+
+
+HELP_TRANSLATED = {
+    # command: (its --lang tr heading, an error: its arguments, exit code, Turkish message)
+    "rules": (
+        "  Kural kitabını ya da yalnız adı verilen kuralları yazar.\n",
+        ("R-RUNN",), 2, "Hata: 'R-RUNN': böyle bir kural yok; R-RUN mi demek istediniz?\n",
+    ),
+    "deal": (
+        "  Karıştırılmış 106 taştan ıstaka dağıtır, her satıra bir ıstaka [R-TILES].\n",
+        ("--players", "3"), 2,
+        "Hata: --players yalnız dağıtılan bir el için geçerlidir: --round ekleyin\n",
+    ),
+    "schema": (
+        "  Bir JSON çıktısının JSON Schema'sını (draft 2020-12) yazar; NAME verilmezse\n",
+        ("xx",), 2, "Hata: 'xx': böyle bir şema yok; şemalar: ",
+    ),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("name", sorted(HELP_TRANSLATED))
+def test_lang_tr_command_help_and_an_error_are_turkish(name: str) -> None:
+    heading, error_args, code, message = HELP_TRANSLATED[name]
+    done = run("--lang", "tr", name, "--help")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith(f"Kullanım: rummy101 {name} ") and heading in done.stdout
+    assert "Örnek:\n" in done.stdout and "Çıkış kodu: " in done.stdout
+    shown = " ".join(done.stdout.split())
+    english = " ".join(run(name, "--help").stdout.split())
+    msgids = help_msgids_of_commands()[name]
+    assert not [p for p in msgids if p != "Example:" and p in shown]
+    options = english.partition(" Options: ")[2]
+    assert options and not [w for w in options.split(" --")[1:] if w in shown]
+    failed = run("--lang", "tr", name, *error_args)
+    assert failed.returncode == code and failed.stderr.startswith(message), failed.stderr
+    assert run(name, *error_args).returncode == code
