@@ -393,6 +393,8 @@ def test_an_option_s_tile_is_read_in_the_chosen_notation() -> None:
     assert json.loads(english.stdout)["groups"][0]["tiles"] == ["R13", "R1", "R2"]
 
 
+MATCH = str(Path(__file__).parent.parent / "examples" / "match.jsonl")
+
 HELP_TRANSLATED = {
     # command: (its --lang tr heading, an error: its arguments, exit code, Turkish message)
     "rules": (
@@ -408,7 +410,26 @@ HELP_TRANSLATED = {
         "  Bir JSON çıktısının JSON Schema'sını (draft 2020-12) yazar; NAME verilmezse\n",
         ("xx",), 2, "Hata: 'xx': böyle bir şema yok; şemalar: ",
     ),
+    "standings": (
+        "  Bir maçın puan durumu: oyuncu başına bir satır, en yüksek toplam önce\n",
+        (MATCH, "--after", "0"), 2,
+        "Kullanım: rummy101 standings [OPTIONS] LEDGER\n"
+        "Yardım için 'rummy101 standings --help' yazın.\n\n"
+        "Hata: '--after' için geçersiz değer: 0, 1<=x<=1000000 aralığında değil.\n",
+    ),
 }  # fmt: skip
+
+
+def test_standings_under_lang_tr() -> None:
+    done = run("--lang", "tr", "standings", MATCH, "--after", "1")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[:3] == [
+        "3 elin 1. elinden sonra puan durumu:",
+        "oyuncu      toplam    el    kazandı    1. el",
+        "--------  --------  ----  ---------  -------",
+    ]
+    json_args = ("standings", MATCH, "--format", "json")
+    assert run("--lang", "tr", *json_args).stdout == run(*json_args).stdout
 
 
 @pytest.mark.parametrize("name", sorted(HELP_TRANSLATED))
