@@ -42,9 +42,11 @@ format_option = click.option(
     metavar="FORMAT",
     default="simple",
     show_default=True,
-    help="'json', or a tabulate table format: simple, github, grid, plain, psql, …;"
-    " html and latex (latex_raw, latex_booktabs, latex_longtable, unsafehtml) give a whole"
-    " document, the text lines as paragraphs around the tables.",
+    help=_(
+        "'json', or a tabulate table format: simple, github, grid, plain, psql, …;"
+        " html and latex (latex_raw, latex_booktabs, latex_longtable, unsafehtml) give a whole"
+        " document, the text lines as paragraphs around the tables."
+    ),
 )
 """The ``--format`` option every reporting command shares (parameter ``fmt``)."""
 
