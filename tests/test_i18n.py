@@ -417,6 +417,13 @@ HELP_TRANSLATED = {
         "Yardım için 'rummy101 standings --help' yazın.\n\n"
         "Hata: '--after' için geçersiz değer: 0, 1<=x<=1000000 aralığında değil.\n",
     ),
+    "score": (
+        "  Bir eli puanlar: her oyuncunun puanı, oyuncu başına bir satır [R-PENALTY\n",
+        ("--end", "xx"), 2,
+        "Kullanım: rummy101 score [OPTIONS] PLAYER...\n"
+        "Yardım için 'rummy101 score --help' yazın.\n\n"
+        "Hata: '--end' için geçersiz değer: 'xx' geçersiz; şunlardan biri olmalı: ",
+    ),
     "verify": (
         "  Örnek durumları çalıştırır, beklenen alanları karşılaştırır: bir oyunun CI'ı\n",
         ("--write", "-"), 2,
@@ -460,6 +467,10 @@ LEFT_ENGLISH: dict[str, tuple[str, ...]] = {
         "--house", "--threshold", "--pairs-threshold", "--rising", "--after", "--after-pairs",
         "--take", "--indicator", "--no-joker-pairs", "--objective", "--one-turn-any-value",
         "--keep", "--alternatives", "--time-limit",
+    ),
+    "score": (
+        "--fed-opening", "--pairs-declare", "--pairs-cap", "--riziko", "--katlama", "--teams",
+        "--layoff-takeback", "--declared", "--fake-indicator", "--kat", "--color",
     ),
 }  # fmt: skip
 """The options whose help is still English under ``--lang tr``: the shared options of

@@ -23,6 +23,7 @@ from rummy101_solver.cli.common import (
     read_stdin_lines,
     stdin_is_terminal,
 )
+from rummy101_solver.cli.language import translated_help
 from rummy101_solver.cli.options import (
     HOUSE_SCORE_OPTIONS,
     ROUND_FACT_OPTIONS,
@@ -54,6 +55,7 @@ from rummy101_solver.game.scoring import (
     score_round,
 )
 from rummy101_solver.game.tiles import WILD_PENALTY
+from rummy101_solver.i18n import _
 from rummy101_solver.report.render import dumps, tiles_text
 from rummy101_solver.tables import tabulate
 
@@ -68,8 +70,10 @@ def read_players(players: tuple[str, ...]) -> list[str]:
         return list(players)
     if stdin_is_terminal():
         raise InputError(
-            "no players: give one argument per player, e.g. 'Ali' 'Bea: melds R3 R5',"
-            " or one player per line on stdin"
+            _(
+                "no players: give one argument per player, e.g. 'Ali' 'Bea: melds R3 R5',"
+                " or one player per line on stdin"
+            )
         )
     lines = (line.strip() for _, line in read_stdin_lines())
     return [line for line in lines if line and not line.startswith("#")]
@@ -231,6 +235,7 @@ def score_csv(result: RoundScore, round_number: int | None = None) -> str:
     return csv_text(["round", *CSV_HEADERS], [[round_number, *row] for row in rows])
 
 
+@translated_help
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
 @house_option
 @click.argument("players", nargs=-1, metavar="PLAYER...")
@@ -239,67 +244,81 @@ def score_csv(result: RoundScore, round_number: int | None = None) -> str:
     type=click.Choice(ENDINGS, case_sensitive=False),
     default="normal",
     show_default=True,
-    help="How the round ended: a finish (normal, joker = last discard a joker, one-turn,"
-    " one-turn-joker, open-finish = opened and finished in one turn after others opened,"
-    " open-finish-joker) or stock (the stock ran out, no winner)"
-    " [R-SCORE R-JOKER-FINISH R-ONE-TURN R-OPEN-FINISH].",
+    help=_(
+        "How the round ended: a finish (normal, joker = last discard a joker, one-turn,"
+        " one-turn-joker, open-finish = opened and finished in one turn after others opened,"
+        " open-finish-joker) or stock (the stock ran out, no winner)"
+        " [R-SCORE R-JOKER-FINISH R-ONE-TURN R-OPEN-FINISH]."
+    ),
 )
-@click.option("--winner", metavar="NAME", default=None, help="The player who finished.")
+@click.option("--winner", metavar="NAME", default=None, help=_("The player who finished."))
 @click.option(
     "--joker-left",
     type=IntRange(0, MAX_POINTS),
     default=WILD_PENALTY,
     show_default=True,
     metavar="POINTS",
-    help="Points a joker left on a rack costs [R-PENALTY].",
+    help=_("Points a joker left on a rack costs [R-PENALTY]."),
 )
 @click.option(
     "--nobody-opened-scores-nothing",
     is_flag=True,
     default=False,
-    help="okey.gg's variant (rule seed 004): when the stock runs out and nobody opened,"
-    " nobody scores [R-SCORE].",
+    help=_(
+        "okey.gg's variant (rule seed 004): when the stock runs out and nobody opened,"
+        " nobody scores [R-SCORE]."
+    ),
 )
 @click.option(
     "--sheet",
     type=click.Choice(SHEETS, case_sensitive=False),
     default="gains",
     show_default=True,
-    help="The score sheet: gains (the winner gains, highest total wins) or paper (the"
-    " traditional paper sheet: penalties add up, the winner writes -101, -202 for a joker"
-    " finish, lowest total wins); a ledger keeps one sheet [R-PAPER-SHEET].",
+    help=_(
+        "The score sheet: gains (the winner gains, highest total wins) or paper (the"
+        " traditional paper sheet: penalties add up, the winner writes -101, -202 for a joker"
+        " finish, lowest total wins); a ledger keeps one sheet [R-PAPER-SHEET]."
+    ),
 )
 @click.option(
     "--pairs-finish-doubles",
     is_flag=True,
     default=False,
-    help="House rule: a winner marked 'pairs' (opened with pairs) doubles the opponents'"
-    " penalties [R-PAIRS-FINISH].",
+    help=_(
+        "House rule: a winner marked 'pairs' (opened with pairs) doubles the opponents'"
+        " penalties [R-PAIRS-FINISH]."
+    ),
 )
 @click.option(
     "--open-finish",
     type=click.Choice(OPEN_FINISHES, case_sensitive=False),
     default="plain",
     show_default=True,
-    help="How --end open-finish (opened and finished in one turn after others opened) is"
-    " scored: plain (as a normal or joker finish) or double (penalties doubled again, the"
-    " winner gains 202, 404 with a joker) [R-OPEN-FINISH].",
+    help=_(
+        "How --end open-finish (opened and finished in one turn after others opened) is"
+        " scored: plain (as a normal or joker finish) or double (penalties doubled again, the"
+        " winner gains 202, 404 with a joker) [R-OPEN-FINISH]."
+    ),
 )
 @click.option(
     "--extra",
     "extras",
     multiple=True,
     metavar="'NAME: REASON'",
-    help="An extra penalty (repeatable): joker-discard, layable-discard or failed-opening"
-    " (101 each), or a number of points and why, e.g. 'Can: 50 late' [R-EXTRA-PENALTY].",
+    help=_(
+        "An extra penalty (repeatable): joker-discard, layable-discard or failed-opening"
+        " (101 each), or a number of points and why, e.g. 'Can: 50 late' [R-EXTRA-PENALTY]."
+    ),
 )
 @click.option(
     "--ledger",
     type=click.Path(dir_okay=False),
     default=None,
     metavar="FILE",
-    help="Append the round to this match ledger (JSON Lines, created if missing) and"
-    " print the standings after it.",
+    help=_(
+        "Append the round to this match ledger (JSON Lines, created if missing) and"
+        " print the standings after it."
+    ),
 )
 @with_options(*HOUSE_SCORE_OPTIONS, *ROUND_FACT_OPTIONS)
 @csv_format_option
@@ -437,7 +456,8 @@ def score(
         elif fmt == "csv":
             click.echo(score_csv(result, number))
         else:
-            added = f"\n\nRound {number} added to {ledger}.\n" + standings_text(table, fmt)
+            head = _("Round {number} added to {ledger}.").format(number=number, ledger=ledger)
+            added = "\n\n" + head + "\n" + standings_text(table, fmt)
             echo_text(
                 lambda c: score_text(result, fmt, color=c) + added, fmt, color, "rummy101 score"
             )
@@ -447,8 +467,9 @@ def score(
     except OSError as err:
         # the round is in the ledger already: say so, or a retry would record it twice
         reason = err.strerror or str(err)
+        message = _(
+            "{reason}; round {number} was recorded in {ledger} all the same: do not score it again"
+        )
         raise OSError(
-            err.errno,
-            f"{reason}; round {number} was recorded in {ledger} all the same:"
-            " do not score it again",
+            err.errno, message.format(reason=reason, number=number, ledger=ledger)
         ) from err
