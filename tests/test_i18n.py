@@ -511,3 +511,30 @@ def test_lang_tr_command_help_and_an_error_are_turkish(name: str) -> None:
     failed = run("--lang", "tr", name, *error_args)
     assert failed.returncode == code and failed.stderr.startswith(message), failed.stderr
     assert run(name, *error_args).returncode == code
+
+
+def test_the_score_head_lines_say_the_ending_labels() -> None:
+    from rummy101_solver.cli.score import ROUND_HEADS
+    from rummy101_solver.game.scoring import ENDING_LABELS
+
+    assert {
+        ending: (f"Round: {label}, winner {{winner}}.", f"Round: {label}.")
+        for ending, label in ENDING_LABELS.items()
+    } == ROUND_HEADS
+
+
+def test_score_table_under_lang_tr() -> None:
+    args = ("score", "--end", "joker", "--winner", "Ali", "Ali", "Bea: melds R3", "Can: not")
+    done = run("--lang", "tr", *args)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == "El: okeyle bitiş, kazanan Ali."
+    assert lines[1].split() == ["oyuncu", "durum", "kalan", "taşlar", "temel", "ceza",
+                                "katsayı", "puan", "kural"]  # fmt: skip
+    assert lines[-1].startswith("Toplam: -208 (her oyuncunun el sonucu toplanır")
+    english = run(*args).stdout.splitlines()
+    assert english[0] == "Round: joker finish, winner Ali."
+    assert (
+        run("--lang", "tr", *args, "--format", "json").stdout
+        == run(*args, "--format", "json").stdout
+    )

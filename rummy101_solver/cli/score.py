@@ -36,7 +36,6 @@ from rummy101_solver.files.case import MAX_POINTS
 from rummy101_solver.files.ledger import LedgerError, record_round, standings_json
 from rummy101_solver.game.rules import FinishTable, HouseRules, OkeyLeft
 from rummy101_solver.game.scoring import (
-    ENDING_LABELS,
     ENDINGS,
     OPEN_FINISHES,
     SHEETS,
@@ -55,11 +54,36 @@ from rummy101_solver.game.scoring import (
     score_round,
 )
 from rummy101_solver.game.tiles import WILD_PENALTY
-from rummy101_solver.i18n import _
+from rummy101_solver.i18n import N_, _
 from rummy101_solver.report.render import dumps, tiles_text
 from rummy101_solver.tables import tabulate
 
-HEADERS = ["player", "state", "tiles left", "base penalty", "multiplier", "points", "rule"]
+HEADERS = [
+    N_("player"), N_("state"), N_("tiles left"), N_("base penalty"), N_("multiplier"),
+    N_("points"), N_("rule"),
+]  # fmt: skip
+"""The columns of the score table (msgids: translated when the table is made)."""
+
+ROUND_HEADS: dict[str, tuple[str, str]] = {
+    "normal": (N_("Round: normal finish, winner {winner}."), N_("Round: normal finish.")),
+    "joker": (N_("Round: joker finish, winner {winner}."), N_("Round: joker finish.")),
+    "one-turn": (N_("Round: one-turn finish, winner {winner}."), N_("Round: one-turn finish.")),
+    "one-turn-joker": (
+        N_("Round: one-turn finish with a joker, winner {winner}."),
+        N_("Round: one-turn finish with a joker."),
+    ),
+    "open-finish": (
+        N_("Round: finish in the opening turn, winner {winner}."),
+        N_("Round: finish in the opening turn."),
+    ),
+    "open-finish-joker": (
+        N_("Round: finish in the opening turn with a joker, winner {winner}."),
+        N_("Round: finish in the opening turn with a joker."),
+    ),
+    "stock": (N_("Round: the stock ran out, winner {winner}."), N_("Round: the stock ran out.")),
+}
+"""The head line of the score table for each ending (``ENDING_LABELS``), with and without
+a winner: one whole sentence each."""
 ALIGN = ("left", "left", "left", "right", "right", "right", "left")
 
 
@@ -86,7 +110,7 @@ def _signed(points: int) -> str:
 def _row(p: PlayerScore, color: bool = False) -> list[str]:
     return [
         p.name,
-        "winner" if p.winner else (p.state or ""),
+        _("winner") if p.winner else (p.state or ""),
         tiles_text(p.tiles, color=color, none="–"),
         "–" if p.winner else str(p.base_penalty),
         "–" if p.multiplier is None else str(p.multiplier),
@@ -98,7 +122,7 @@ def _row(p: PlayerScore, color: bool = False) -> list[str]:
 def _extra_row(p: PlayerScore, extra: ExtraPenalty) -> list[str]:
     what = extra.kind if extra.kind != "points" else (extra.reason or "points")
     points = _signed(-p.sign * extra.points)
-    return [p.name, "extra", what, str(extra.points), "–", points, extra.rule]
+    return [p.name, _("extra"), what, str(extra.points), "–", points, extra.rule]
 
 
 def _rows(result: RoundScore, color: bool = False) -> list[list[str]]:
@@ -113,8 +137,8 @@ def score_text(result: RoundScore, fmt: str = "simple", *, color: bool = False) 
     """The round as text: what ended it, house rules if not the defaults, a
     table with one row per player in input order, and the total; tiles in
     their colours when ``color``."""
-    label = ENDING_LABELS[result.ending]
-    head = f"Round: {label}, winner {result.winner}." if result.winner else f"Round: {label}."
+    with_winner, without = ROUND_HEADS[result.ending]
+    head = _(with_winner).format(winner=result.winner) if result.winner else _(without)
     lines = [head[0].upper() + head[1:]]
     house = []
     if result.rules.joker_left_points != WILD_PENALTY:
@@ -138,12 +162,12 @@ def score_text(result: RoundScore, fmt: str = "simple", *, color: bool = False) 
     lines += round_facts_lines(result)
     extras = any(p.extras for p in result.players)
     if result.empty_round and extras:
-        lines.append("Nobody opened: an empty round, only the extra penalties count [R-SCORE].")
+        lines.append(_("Nobody opened: an empty round, only the extra penalties count [R-SCORE]."))
     elif result.empty_round:
-        lines.append("Nobody opened: an empty round, no points [R-SCORE].")
+        lines.append(_("Nobody opened: an empty round, no points [R-SCORE]."))
     table = tabulate(
         _rows(result, color),
-        headers=HEADERS,
+        headers=[_(header) for header in HEADERS],
         tablefmt=fmt,
         disable_numparse=True,
         colalign=ALIGN,
@@ -151,14 +175,16 @@ def score_text(result: RoundScore, fmt: str = "simple", *, color: bool = False) 
     lines.append(table)
     if extras:
         each = ", ".join(f"{p.name} {_signed(p.result)}" for p in result.players)
-        lines.append(f"Round result: {each}.")
+        lines.append(_("Round result: {each}.").format(each=each))
     for (first, second), team_result in result.teams:
-        lines.append(f"Team {first} & {second}: {_signed(team_result)} [R-TEAMS].")
+        team = _("Team {first} & {second}: {points} [R-TEAMS].")
+        lines.append(team.format(first=first, second=second, points=_signed(team_result)))
     # the total is not zero: the winner's gain is fixed, not the others' penalties [R-SCORE]
-    lines.append(
-        f"Total: {_signed(result.total)} (every player's round result added up, extra"
+    total = _(
+        "Total: {total} (every player's round result added up, extra"
         " penalties included; not zero-sum: the winner's gain is fixed) [R-SCORE]"
     )
+    lines.append(total.format(total=_signed(result.total)))
     return "\n".join(lines)
 
 
