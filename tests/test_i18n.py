@@ -473,6 +473,10 @@ SHARED_OPTIONS = set(
 them; every option a translated command defines itself must be Turkish."""
 
 
+OWN_OPTIONS = {"deal": {"--indicator"}, "rules": {"--house"}, "standings": {"--after"}}
+"""Options a translated command defines itself under a shared option's name."""
+
+
 def option_helps(text: str) -> dict[str, str]:
     """Each option of an English ``--help`` → its help text on one line, without click's
     ``[default: …]`` (the first option name is the key)."""
@@ -503,6 +507,7 @@ def test_lang_tr_command_help_and_an_error_are_turkish(name: str) -> None:
     english = option_helps(run(name, "--help").stdout)
     left = {flag for flag, text in english.items() if text in shown}
     assert english and left <= SHARED_OPTIONS, sorted(left - SHARED_OPTIONS)
+    assert not left & OWN_OPTIONS.get(name, set())  # named like a shared one, its own help
     failed = run("--lang", "tr", name, *error_args)
     assert failed.returncode == code and failed.stderr.startswith(message), failed.stderr
     assert run(name, *error_args).returncode == code
