@@ -59,7 +59,26 @@ def wanted() -> set[str | tuple[str, str]]:
     (kept as plain strings in ``COMMANDS``, translated when the list is shown)."""
     ours = extracted(Path(rummy101_solver.__file__).parent)
     clicks = extracted(Path(click.__file__).parent)
-    return ours | clicks | {command.summary for command in COMMANDS.values()}
+    helps = {msgid for msgids in help_msgids_of_commands().values() for msgid in msgids}
+    return ours | clicks | helps | {command.summary for command in COMMANDS.values()}
+
+
+def help_msgids_of_commands() -> dict[str, list[str]]:
+    """The msgids of every command help translated paragraph by paragraph
+    (``cli.language.translated_help``): its modules imported, the registry read, in a
+    fresh process (a command imported here would keep click's help option of the first
+    language it is shown in)."""
+    script = (
+        "import importlib, json\n"
+        "from rummy101_solver.cli import COMMANDS\n"
+        "from rummy101_solver.cli.language import HELP_MSGIDS\n"
+        "for c in COMMANDS.values(): importlib.import_module(c.module)\n"
+        "print(json.dumps(HELP_MSGIDS))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    found: dict[str, list[str]] = json.loads(done.stdout)
+    return found
 
 
 def fields(text: str) -> set[str]:
@@ -372,3 +391,150 @@ def test_an_option_s_tile_is_read_in_the_chosen_notation() -> None:
     english = CliRunner().invoke(main, args)  # K13: black, the okey K1
     assert json.loads(turkish.stdout)["groups"][0]["tiles"] == ["R13", "J", "R2"]
     assert json.loads(english.stdout)["groups"][0]["tiles"] == ["R13", "R1", "R2"]
+
+
+MATCH = str(Path(__file__).parent.parent / "examples" / "match.jsonl")
+
+HELP_TRANSLATED = {
+    # command: (its --lang tr heading, an error: its arguments, exit code, Turkish message)
+    "rules": (
+        "  Kural kitabını ya da yalnız adı verilen kuralları yazar.\n",
+        ("R-RUNN",), 2, "Hata: 'R-RUNN': böyle bir kural yok; R-RUN mi demek istediniz?\n",
+    ),
+    "deal": (
+        "  Karıştırılmış 106 taştan ıstaka dağıtır, her satıra bir ıstaka [R-TILES].\n",
+        ("--players", "3"), 2,
+        "Hata: --players yalnız dağıtılan bir el için geçerlidir: --round ekleyin\n",
+    ),
+    "schema": (
+        "  Bir JSON çıktısının JSON Schema'sını (draft 2020-12) yazar; NAME verilmezse\n",
+        ("xx",), 2, "Hata: 'xx': böyle bir şema yok; şemalar: ",
+    ),
+    "standings": (
+        "  Bir maçın puan durumu: oyuncu başına bir satır, en yüksek toplam önce\n",
+        (MATCH, "--after", "0"), 2,
+        "Kullanım: rummy101 standings [OPTIONS] LEDGER\n"
+        "Yardım için 'rummy101 standings --help' yazın.\n\n"
+        "Hata: '--after' için geçersiz değer: 0, 1<=x<=1000000 aralığında değil.\n",
+    ),
+    "score": (
+        "  Bir eli puanlar: her oyuncunun puanı, oyuncu başına bir satır [R-PENALTY\n",
+        ("--end", "xx"), 2,
+        "Kullanım: rummy101 score [OPTIONS] PLAYER...\n"
+        "Yardım için 'rummy101 score --help' yazın.\n\n"
+        "Hata: '--end' için geçersiz değer: 'xx' geçersiz; şunlardan biri olmalı: ",
+    ),
+    "verify": (
+        "  Örnek durumları çalıştırır, beklenen alanları karşılaştırır: bir oyunun CI'ı\n",
+        ("--write", "-"), 2,
+        "Hata: --write bir örnek durum dosyasını yeniden yazar: '-' değil, dosyanın yolunu verin\n",
+    ),
+    "batch": (
+        "  Her satırdaki ıstakayı çözümler; her satıra bir JSON kaydı (JSON Lines) ya\n",
+        ("--jobs", "0"), 2,
+        "Kullanım: rummy101 batch [OPTIONS] [SOURCE]\n"
+        "Yardım için 'rummy101 batch --help' yazın.\n\n"
+        "Hata: '--jobs' için geçersiz değer: 0, 1<=x<=64 aralığında değil.\n",
+    ),
+}  # fmt: skip
+
+
+def test_verify_under_lang_tr() -> None:
+    fixtures = str(Path(__file__).parent.parent / "examples" / "fixtures.jsonl")
+    done = run("--lang", "tr", "verify", fixtures)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].split() == ["durum", "ad", "alan", "beklenen", "bulunan", "sonuç"]
+    assert lines[-1] == "11 durum, 24 denetim: 24 geçti, 0 kaldı"
+    json_args = ("verify", fixtures, "--format", "json")
+    assert run("--lang", "tr", *json_args).stdout == run(*json_args).stdout
+
+
+def test_standings_under_lang_tr() -> None:
+    done = run("--lang", "tr", "standings", MATCH, "--after", "1")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[:3] == [
+        "3 elin 1. elinden sonra puan durumu:",
+        "oyuncu      toplam    el    kazandı    1. el",
+        "--------  --------  ----  ---------  -------",
+    ]
+    json_args = ("standings", MATCH, "--format", "json")
+    assert run("--lang", "tr", *json_args).stdout == run(*json_args).stdout
+
+
+SHARED_OPTIONS = set(
+    re.findall(
+        r'"(--[a-z][a-z0-9-]*)"',
+        (Path(rummy101_solver.__file__).parent / "cli" / "options.py").read_text("utf-8"),
+    )
+) | {"--color"}
+"""The options whose help may still be English under ``--lang tr``: the shared options of
+``cli/options.py`` (and ``--color``) that ``solve`` and the others use too, translated with
+them; every option a translated command defines itself must be Turkish."""
+
+
+OWN_OPTIONS = {"deal": {"--indicator"}, "rules": {"--house"}, "standings": {"--after"}}
+"""Options a translated command defines itself under a shared option's name."""
+
+
+def option_helps(text: str) -> dict[str, str]:
+    """Each option of an English ``--help`` → its help text on one line, without click's
+    ``[default: …]`` (the first option name is the key)."""
+    helps: dict[str, str] = {}
+    flag = ""
+    for line in text.partition("\nOptions:\n")[2].splitlines():
+        entry = re.match(r"^  (-\S+(?:, -\S+)*)(?: [A-Z|\[\]A-Za-z ]+?)?(?:  +(.*))?$", line)
+        if entry:
+            flag = entry.group(1).split(", ")[-1]
+            helps[flag] = entry.group(2) or ""
+        elif flag:
+            helps[flag] += " " + line.strip()
+    bracket = re.compile(r"\s*\[(default|required)[^\]]*\]")
+    cleaned = {f: " ".join(bracket.sub("", h).split()) for f, h in helps.items()}
+    return {f: h for f, h in cleaned.items() if h}
+
+
+@pytest.mark.parametrize("name", sorted(HELP_TRANSLATED))
+def test_lang_tr_command_help_and_an_error_are_turkish(name: str) -> None:
+    heading, error_args, code, message = HELP_TRANSLATED[name]
+    done = run("--lang", "tr", name, "--help")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith(f"Kullanım: rummy101 {name} ") and heading in done.stdout
+    assert "Örnek:\n" in done.stdout and "Çıkış kodu: " in done.stdout
+    shown = " ".join(done.stdout.split())
+    msgids = help_msgids_of_commands()[name]
+    assert not [p for p in msgids if p != "Example:" and p in shown]
+    english = option_helps(run(name, "--help").stdout)
+    left = {flag for flag, text in english.items() if text in shown}
+    assert english and left <= SHARED_OPTIONS, sorted(left - SHARED_OPTIONS)
+    assert not left & OWN_OPTIONS.get(name, set())  # named like a shared one, its own help
+    failed = run("--lang", "tr", name, *error_args)
+    assert failed.returncode == code and failed.stderr.startswith(message), failed.stderr
+    assert run(name, *error_args).returncode == code
+
+
+def test_the_score_head_lines_say_the_ending_labels() -> None:
+    from rummy101_solver.cli.score import ROUND_HEADS
+    from rummy101_solver.game.scoring import ENDING_LABELS
+
+    assert {
+        ending: (f"Round: {label}, winner {{winner}}.", f"Round: {label}.")
+        for ending, label in ENDING_LABELS.items()
+    } == ROUND_HEADS
+
+
+def test_score_table_under_lang_tr() -> None:
+    args = ("score", "--end", "joker", "--winner", "Ali", "Ali", "Bea: melds R3", "Can: not")
+    done = run("--lang", "tr", *args)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == "El: okeyle bitiş, kazanan Ali."
+    assert lines[1].split() == ["oyuncu", "durum", "kalan", "taşlar", "temel", "ceza",
+                                "katsayı", "puan", "kural"]  # fmt: skip
+    assert lines[-1].startswith("Toplam: -208 (her oyuncunun el sonucu toplanır")
+    english = run(*args).stdout.splitlines()
+    assert english[0] == "Round: joker finish, winner Ali."
+    assert (
+        run("--lang", "tr", *args, "--format", "json").stdout
+        == run(*args, "--format", "json").stdout
+    )

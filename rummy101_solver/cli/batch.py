@@ -13,13 +13,16 @@ from typing import Any, BinaryIO
 import click
 
 from rummy101_solver.cli.common import InputError, open_scheduler, refuse_jobs_with_scheduler
+from rummy101_solver.cli.language import translated_help
 from rummy101_solver.cli.options import RULE_OPTIONS, IntRange, house_option, with_options
+from rummy101_solver.i18n import _
 from rummy101_solver.lines import read_lines
 from rummy101_solver.messages import quote
 
 EXIT_SOME_REJECTED = 3
 
 
+@translated_help
 @click.command()
 @house_option
 @click.argument("source", type=click.File("rb"), default="-")
@@ -34,17 +37,18 @@ EXIT_SOME_REJECTED = 3
     "time_limit",
 )
 @click.option("--jobs", type=IntRange(1, 64), default=1, show_default=True,
-              help="Processes to spread the work over; output stays in input order.")  # fmt: skip
+              help=_("Processes to spread the work over; output stays in input order.")
+              )  # fmt: skip
 @click.option("--scheduler", metavar="ADDRESS", default=None,
-              help="Run the work on a Dask cluster (tcp://host:8786) instead of local"
-              " processes; needs the 'dask' extra. Output stays the same.")  # fmt: skip
+              help=_("Run the work on a Dask cluster (tcp://host:8786) instead of local"
+              " processes; needs the 'dask' extra. Output stays the same."))  # fmt: skip
 @click.option("--outs", "with_outs", is_flag=True, default=False,
-              help="Add the 'outs --format json' object (distance, outs, discard"
-              " table) to each record as \"outs\".")  # fmt: skip
+              help=_("Add the 'outs --format json' object (distance, outs, discard"
+              " table) to each record as \"outs\"."))  # fmt: skip
 @click.option("--format", "fmt", type=click.Choice(["jsonl", "csv"]), default="jsonl",
               show_default=True, metavar="FORMAT",
-              help="'jsonl': one JSON record per line; 'csv': a header row, then one row per"
-              " line with the best opening's fields flattened (an error in 'error').")  # fmt: skip
+              help=_("'jsonl': one JSON record per line; 'csv': a header row, then one row per"
+              " line with the best opening's fields flattened (an error in 'error')."))  # fmt: skip
 def batch(
     source: BinaryIO,
     jobs: int,
@@ -102,7 +106,7 @@ def batch(
             closing(run_batch(_read(source), options, jobs=jobs, executor=executor))
         )
         bar = stack.enter_context(
-            click.progressbar(length=0, label="racks", file=err, hidden=not show)
+            click.progressbar(length=0, label=_("racks"), file=err, hidden=not show)
         )
         if fmt == "csv":
             click.echo(_csv_line(CSV_COLUMNS))
@@ -126,7 +130,8 @@ def _read(source: BinaryIO) -> Iterator[str]:
         except OSError as err:
             name = str(getattr(source, "name", "<stdin>"))
             name = "stdin" if name == "<stdin>" else quote(name, 60)
-            raise InputError(f"cannot read {name}: {err.strerror or err}") from None
+            message = _("cannot read {name}: {reason}")
+            raise InputError(message.format(name=name, reason=err.strerror or err)) from None
         yield line
 
 

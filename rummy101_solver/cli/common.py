@@ -18,6 +18,7 @@ from click.core import ParameterSource
 # this module (and its tabulate); they are shared from here as before.
 from rummy101_solver.cli.guard import EXIT_BAD_INPUT as EXIT_BAD_INPUT
 from rummy101_solver.cli.guard import InputError as InputError
+from rummy101_solver.i18n import _
 from rummy101_solver.lines import LongLine, read_lines
 from rummy101_solver.messages import quote
 from rummy101_solver.tables import tabulate_formats
@@ -41,9 +42,11 @@ format_option = click.option(
     metavar="FORMAT",
     default="simple",
     show_default=True,
-    help="'json', or a tabulate table format: simple, github, grid, plain, psql, …;"
-    " html and latex (latex_raw, latex_booktabs, latex_longtable, unsafehtml) give a whole"
-    " document, the text lines as paragraphs around the tables.",
+    help=_(
+        "'json', or a tabulate table format: simple, github, grid, plain, psql, …;"
+        " html and latex (latex_raw, latex_booktabs, latex_longtable, unsafehtml) give a whole"
+        " document, the text lines as paragraphs around the tables."
+    ),
 )
 """The ``--format`` option every reporting command shares (parameter ``fmt``)."""
 
@@ -54,9 +57,11 @@ csv_format_option = click.option(
     metavar="FORMAT",
     default="simple",
     show_default=True,
-    help="'json', 'csv' (the table as comma-separated values, a header row first, numbers"
-    " as plain integers, an empty cell for none: for a spreadsheet), or a tabulate table"
-    " format: simple, github, grid, plain, psql, …; html and latex give a whole document.",
+    help=_(
+        "'json', 'csv' (the table as comma-separated values, a header row first, numbers"
+        " as plain integers, an empty cell for none: for a spreadsheet), or a tabulate table"
+        " format: simple, github, grid, plain, psql, …; html and latex give a whole document."
+    ),
 )
 """``--format`` with ``csv`` too, for the commands whose answer is one table."""
 

@@ -5,62 +5,71 @@ from __future__ import annotations
 import click
 
 from rummy101_solver.cli.common import fail, refuse_options
+from rummy101_solver.cli.language import translated_help
 from rummy101_solver.cli.options import IntRange
 from rummy101_solver.game.deal import MAX_SEED
 from rummy101_solver.game.parsing import RackError
+from rummy101_solver.i18n import _
 
 
+@translated_help
 @click.command()
 @click.option(
     "--seed",
     type=IntRange(0, MAX_SEED),
     default=1,
     show_default=True,
-    help="Shuffle seed of the first rack (of the round, with --round).",
+    help=_("Shuffle seed of the first rack (of the round, with --round)."),
 )
 @click.option(
     "--count",
     type=IntRange(min=1),
     default=1,
     show_default=True,
-    help="Racks to deal (seeds SEED, SEED+1, …), one at a time: no upper limit.",
+    help=_("Racks to deal (seeds SEED, SEED+1, …), one at a time: no upper limit."),
 )
 @click.option(
     "--size",
     type=IntRange(1, 22),
     default=22,
     show_default=True,
-    help="Tiles per rack [R-RACK].",
+    help=_("Tiles per rack [R-RACK]."),
 )
 @click.option(
     "--indicator",
     metavar="TILE",
     default=None,
-    help="Deal an okey set: TILE lies face up (one copy taken out of the set), the two"
-    " okeys are written J and the two special tiles F (fake okeys) [R-INDICATOR].",
+    help=_(
+        "Deal an okey set: TILE lies face up (one copy taken out of the set), the two"
+        " okeys are written J and the two special tiles F (fake okeys) [R-INDICATOR]."
+    ),
 )
 @click.option(
     "--round",
     "as_round",
     is_flag=True,
     default=False,
-    help="Deal one shuffle as a real round: seat 1 gets 22 tiles, the others 21,"
-    " the rest is the stock [R-RACK].",
+    help=_(
+        "Deal one shuffle as a real round: seat 1 gets 22 tiles, the others 21,"
+        " the rest is the stock [R-RACK]."
+    ),
 )
 @click.option(
     "--players",
     type=IntRange(2, 4),
     default=4,
     show_default=True,
-    help="Seats of the round (with --round).",
+    help=_("Seats of the round (with --round)."),
 )
 @click.option(
     "--indicator-from-deal",
     is_flag=True,
     default=False,
-    help="Okey variant (with --round): the first numbered tile of the shuffle lies"
-    " face up as the indicator; the okey's copies are wild (J), the special tiles"
-    " fake okeys (F) [R-INDICATOR].",
+    help=_(
+        "Okey variant (with --round): the first numbered tile of the shuffle lies"
+        " face up as the indicator; the okey's copies are wild (J), the special tiles"
+        " fake okeys (F) [R-INDICATOR]."
+    ),
 )
 @click.option(
     "--format",
@@ -68,7 +77,7 @@ from rummy101_solver.game.parsing import RackError
     type=click.Choice(["text", "json"]),
     default="text",
     show_default=True,
-    help="The dealt round (with --round) as text or as JSON (schema: rummy101 schema deal).",
+    help=_("The dealt round (with --round) as text or as JSON (schema: rummy101 schema deal)."),
 )
 @click.pass_context
 def deal(
@@ -108,7 +117,7 @@ def deal(
     if not as_round:
         round_only = [("players", "--players"), ("indicator_from_deal", "--indicator-from-deal"),
                       ("fmt", "--format")]  # fmt: skip
-        refuse_options(ctx, round_only, "applies to a dealt round: add --round")
+        refuse_options(ctx, round_only, _("applies to a dealt round: add --round"))
         from rummy101_solver.game.deal import deal_lines
 
         try:
@@ -117,10 +126,10 @@ def deal(
         except RackError as err:
             fail(str(err))
         return
-    refuse_options(ctx, [("count", "--count"), ("size", "--size")],
-                   "does not apply to --round: a round deals 22 and 21 tiles [R-RACK]")  # fmt: skip
+    why = _("does not apply to --round: a round deals 22 and 21 tiles [R-RACK]")
+    refuse_options(ctx, [("count", "--count"), ("size", "--size")], why)
     if indicator is not None and indicator_from_deal:
-        fail("--indicator and --indicator-from-deal exclude each other: one indicator lies up")
+        fail(_("--indicator and --indicator-from-deal exclude each other: one indicator lies up"))
     from rummy101_solver.game.deal import deal_round
     from rummy101_solver.report.render import dumps
 

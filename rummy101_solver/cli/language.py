@@ -197,3 +197,49 @@ def rack_notation(ctx: click.Context | None = None) -> tuple[str, bool]:
     if lang is not None:
         return str(lang), True
     return language(), False
+
+
+def help_msgids(text: str) -> list[str]:
+    """The msgids of a command's help (its docstring): each paragraph on one line (its
+    words joined by single spaces: click wraps it anew), and in a ``\\b`` block (an
+    example) each line that is not indented (``Example:``); the indented lines, the
+    commands, are kept as they are. ``tests/test_i18n.py`` checks the catalog has them."""
+    body = inspect.cleandoc(text).partition("\f")[0]
+    found: list[str] = []
+    for paragraph in body.split("\n\n"):
+        if paragraph.startswith("\b\n"):
+            found += [line for line in paragraph.split("\n")[1:] if line and line[0] != " "]
+        elif paragraph.strip():
+            found.append(" ".join(paragraph.split()))
+    return found
+
+
+C = TypeVar("C", bound=click.Command)
+
+HELP_MSGIDS: dict[str, list[str]] = {}
+"""The msgids of each command whose help :func:`translated_help` translates, by command
+name (filled as the modules are imported; ``tests/test_i18n.py`` imports them all)."""
+
+
+def translated_help(command: C) -> C:
+    """``command`` with its help (its docstring, see :func:`help_msgids`) in the current
+    language, paragraph by paragraph; a paragraph with no translation (English) is kept
+    exactly as written. Apply it above ``@click.command()``: a command's module is imported
+    once the language is chosen (:class:`LanguageGroup`), so option ``help=`` texts are
+    wrapped in ``_()`` directly."""
+    if not command.help:
+        return command
+    HELP_MSGIDS[command.name or ""] = help_msgids(command.help)
+    body, sep, tail = inspect.cleandoc(command.help).partition("\f")
+    shown: list[str] = []
+    for paragraph in body.split("\n\n"):
+        if paragraph.startswith("\b\n"):
+            lines = paragraph.split("\n")
+            lines[1:] = [_(line) if line and line[0] != " " else line for line in lines[1:]]
+            shown.append("\n".join(lines))
+        else:
+            msgid = " ".join(paragraph.split())
+            text = _(msgid) if msgid else msgid
+            shown.append(paragraph if text == msgid else text)
+    command.help = "\n\n".join(shown) + sep + tail
+    return command

@@ -8,6 +8,8 @@ import click
 from click.shell_completion import CompletionItem
 
 from rummy101_solver.cli.common import fail
+from rummy101_solver.cli.language import translated_help
+from rummy101_solver.i18n import _
 
 if TYPE_CHECKING:
     from rummy101_solver.files.house import HouseProfile
@@ -23,13 +25,14 @@ def _complete_ids(
     return [CompletionItem(r.id, help=r.title) for r in rule_book() if r.id.startswith(typed)]
 
 
+@translated_help
 @click.command()
 @click.argument("rule_ids", nargs=-1, metavar="[RULE]...", shell_complete=_complete_ids)
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-              show_default=True, metavar="FORMAT", help="'text' or 'json'.")  # fmt: skip
+              show_default=True, metavar="FORMAT", help=_("'text' or 'json'."))  # fmt: skip
 @click.option("--house", metavar="FILE|NAME", default=None,
-              help="Print a house profile (classic, okey.gg, okey-plus, esli, or a TOML file):"
-              " its switches, then the rules it switches.")  # fmt: skip
+              help=_("Print a house profile (classic, okey.gg, okey-plus, esli, or a TOML file):"
+              " its switches, then the rules it switches."))  # fmt: skip
 def rules(rule_ids: tuple[str, ...], fmt: str, house: str | None) -> None:
     """Print the rule book, or only the rules named.
 
@@ -86,8 +89,10 @@ def profile_text(profile: HouseProfile) -> str:
 
     from rummy101_solver.files.house import PROFILE_KEYS
 
-    kind = "built-in" if profile.builtin else "file"
-    lines = [f"House profile {profile.name} ({kind})"]
+    if profile.builtin:
+        lines = [_("House profile {name} (built-in)").format(name=profile.name)]
+    else:
+        lines = [_("House profile {name} (file)").format(name=profile.name)]
     if profile.about:
         lines += textwrap.wrap(profile.about, 78, initial_indent="  ", subsequent_indent="  ")
     if profile.source:
@@ -95,7 +100,7 @@ def profile_text(profile: HouseProfile) -> str:
             profile.source, 78, initial_indent="  Source:  ", subsequent_indent=" " * 11
         )
     if not profile.values:
-        lines.append("  No switch: every rule at the rule book's default.")
+        lines.append("  " + _("No switch: every rule at the rule book's default."))
     for key, value in profile.values:
         shown = str(value).lower() if isinstance(value, bool) else repr(value).replace("'", '"')
         lines.append(f"  {key} = {shown}".ljust(42) + f"[{PROFILE_KEYS[key][1]}]")

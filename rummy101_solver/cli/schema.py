@@ -6,6 +6,8 @@ import click
 from click.shell_completion import CompletionItem
 
 from rummy101_solver.cli.common import fail
+from rummy101_solver.cli.language import translated_help
+from rummy101_solver.i18n import _
 from rummy101_solver.report.schema import SCHEMAS
 
 
@@ -13,12 +15,14 @@ def _complete_names(
     ctx: click.Context, param: click.Parameter, incomplete: str
 ) -> list[CompletionItem]:
     """Shell completion: the schema names that start with what is typed."""
-    return [CompletionItem(n, help=what) for n, what in SCHEMAS.items() if n.startswith(incomplete)]
+    names = SCHEMAS.items()
+    return [CompletionItem(n, help=_(what)) for n, what in names if n.startswith(incomplete)]
 
 
 _NAMES = ", ".join(SCHEMAS)
 
 
+@translated_help
 @click.command()
 @click.argument("name", required=False, shell_complete=_complete_names)
 def schema(name: str | None) -> None:
@@ -40,7 +44,7 @@ def schema(name: str | None) -> None:
     if name is None:
         width = max(map(len, SCHEMAS))
         for key, what in SCHEMAS.items():
-            click.echo(f"{key:<{width}}  {what}")
+            click.echo(f"{key:<{width}}  {_(what)}")
         return
     try:
         click.echo(dumps(load_schema(name)))

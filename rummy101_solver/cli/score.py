@@ -23,6 +23,7 @@ from rummy101_solver.cli.common import (
     read_stdin_lines,
     stdin_is_terminal,
 )
+from rummy101_solver.cli.language import translated_help
 from rummy101_solver.cli.options import (
     HOUSE_SCORE_OPTIONS,
     ROUND_FACT_OPTIONS,
@@ -35,7 +36,6 @@ from rummy101_solver.files.case import MAX_POINTS
 from rummy101_solver.files.ledger import LedgerError, record_round, standings_json
 from rummy101_solver.game.rules import FinishTable, HouseRules, OkeyLeft
 from rummy101_solver.game.scoring import (
-    ENDING_LABELS,
     ENDINGS,
     OPEN_FINISHES,
     SHEETS,
@@ -54,10 +54,36 @@ from rummy101_solver.game.scoring import (
     score_round,
 )
 from rummy101_solver.game.tiles import WILD_PENALTY
+from rummy101_solver.i18n import N_, _
 from rummy101_solver.report.render import dumps, tiles_text
 from rummy101_solver.tables import tabulate
 
-HEADERS = ["player", "state", "tiles left", "base penalty", "multiplier", "points", "rule"]
+HEADERS = [
+    N_("player"), N_("state"), N_("tiles left"), N_("base penalty"), N_("multiplier"),
+    N_("points"), N_("rule"),
+]  # fmt: skip
+"""The columns of the score table (msgids: translated when the table is made)."""
+
+ROUND_HEADS: dict[str, tuple[str, str]] = {
+    "normal": (N_("Round: normal finish, winner {winner}."), N_("Round: normal finish.")),
+    "joker": (N_("Round: joker finish, winner {winner}."), N_("Round: joker finish.")),
+    "one-turn": (N_("Round: one-turn finish, winner {winner}."), N_("Round: one-turn finish.")),
+    "one-turn-joker": (
+        N_("Round: one-turn finish with a joker, winner {winner}."),
+        N_("Round: one-turn finish with a joker."),
+    ),
+    "open-finish": (
+        N_("Round: finish in the opening turn, winner {winner}."),
+        N_("Round: finish in the opening turn."),
+    ),
+    "open-finish-joker": (
+        N_("Round: finish in the opening turn with a joker, winner {winner}."),
+        N_("Round: finish in the opening turn with a joker."),
+    ),
+    "stock": (N_("Round: the stock ran out, winner {winner}."), N_("Round: the stock ran out.")),
+}
+"""The head line of the score table for each ending (``ENDING_LABELS``), with and without
+a winner: one whole sentence each."""
 ALIGN = ("left", "left", "left", "right", "right", "right", "left")
 
 
@@ -68,8 +94,10 @@ def read_players(players: tuple[str, ...]) -> list[str]:
         return list(players)
     if stdin_is_terminal():
         raise InputError(
-            "no players: give one argument per player, e.g. 'Ali' 'Bea: melds R3 R5',"
-            " or one player per line on stdin"
+            _(
+                "no players: give one argument per player, e.g. 'Ali' 'Bea: melds R3 R5',"
+                " or one player per line on stdin"
+            )
         )
     lines = (line.strip() for _, line in read_stdin_lines())
     return [line for line in lines if line and not line.startswith("#")]
@@ -82,7 +110,7 @@ def _signed(points: int) -> str:
 def _row(p: PlayerScore, color: bool = False) -> list[str]:
     return [
         p.name,
-        "winner" if p.winner else (p.state or ""),
+        _("winner") if p.winner else (p.state or ""),
         tiles_text(p.tiles, color=color, none="–"),
         "–" if p.winner else str(p.base_penalty),
         "–" if p.multiplier is None else str(p.multiplier),
@@ -94,7 +122,7 @@ def _row(p: PlayerScore, color: bool = False) -> list[str]:
 def _extra_row(p: PlayerScore, extra: ExtraPenalty) -> list[str]:
     what = extra.kind if extra.kind != "points" else (extra.reason or "points")
     points = _signed(-p.sign * extra.points)
-    return [p.name, "extra", what, str(extra.points), "–", points, extra.rule]
+    return [p.name, _("extra"), what, str(extra.points), "–", points, extra.rule]
 
 
 def _rows(result: RoundScore, color: bool = False) -> list[list[str]]:
@@ -109,8 +137,8 @@ def score_text(result: RoundScore, fmt: str = "simple", *, color: bool = False) 
     """The round as text: what ended it, house rules if not the defaults, a
     table with one row per player in input order, and the total; tiles in
     their colours when ``color``."""
-    label = ENDING_LABELS[result.ending]
-    head = f"Round: {label}, winner {result.winner}." if result.winner else f"Round: {label}."
+    with_winner, without = ROUND_HEADS[result.ending]
+    head = _(with_winner).format(winner=result.winner) if result.winner else _(without)
     lines = [head[0].upper() + head[1:]]
     house = []
     if result.rules.joker_left_points != WILD_PENALTY:
@@ -134,12 +162,12 @@ def score_text(result: RoundScore, fmt: str = "simple", *, color: bool = False) 
     lines += round_facts_lines(result)
     extras = any(p.extras for p in result.players)
     if result.empty_round and extras:
-        lines.append("Nobody opened: an empty round, only the extra penalties count [R-SCORE].")
+        lines.append(_("Nobody opened: an empty round, only the extra penalties count [R-SCORE]."))
     elif result.empty_round:
-        lines.append("Nobody opened: an empty round, no points [R-SCORE].")
+        lines.append(_("Nobody opened: an empty round, no points [R-SCORE]."))
     table = tabulate(
         _rows(result, color),
-        headers=HEADERS,
+        headers=[_(header) for header in HEADERS],
         tablefmt=fmt,
         disable_numparse=True,
         colalign=ALIGN,
@@ -147,14 +175,16 @@ def score_text(result: RoundScore, fmt: str = "simple", *, color: bool = False) 
     lines.append(table)
     if extras:
         each = ", ".join(f"{p.name} {_signed(p.result)}" for p in result.players)
-        lines.append(f"Round result: {each}.")
+        lines.append(_("Round result: {each}.").format(each=each))
     for (first, second), team_result in result.teams:
-        lines.append(f"Team {first} & {second}: {_signed(team_result)} [R-TEAMS].")
+        team = _("Team {first} & {second}: {points} [R-TEAMS].")
+        lines.append(team.format(first=first, second=second, points=_signed(team_result)))
     # the total is not zero: the winner's gain is fixed, not the others' penalties [R-SCORE]
-    lines.append(
-        f"Total: {_signed(result.total)} (every player's round result added up, extra"
+    total = _(
+        "Total: {total} (every player's round result added up, extra"
         " penalties included; not zero-sum: the winner's gain is fixed) [R-SCORE]"
     )
+    lines.append(total.format(total=_signed(result.total)))
     return "\n".join(lines)
 
 
@@ -231,6 +261,7 @@ def score_csv(result: RoundScore, round_number: int | None = None) -> str:
     return csv_text(["round", *CSV_HEADERS], [[round_number, *row] for row in rows])
 
 
+@translated_help
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
 @house_option
 @click.argument("players", nargs=-1, metavar="PLAYER...")
@@ -239,67 +270,81 @@ def score_csv(result: RoundScore, round_number: int | None = None) -> str:
     type=click.Choice(ENDINGS, case_sensitive=False),
     default="normal",
     show_default=True,
-    help="How the round ended: a finish (normal, joker = last discard a joker, one-turn,"
-    " one-turn-joker, open-finish = opened and finished in one turn after others opened,"
-    " open-finish-joker) or stock (the stock ran out, no winner)"
-    " [R-SCORE R-JOKER-FINISH R-ONE-TURN R-OPEN-FINISH].",
+    help=_(
+        "How the round ended: a finish (normal, joker = last discard a joker, one-turn,"
+        " one-turn-joker, open-finish = opened and finished in one turn after others opened,"
+        " open-finish-joker) or stock (the stock ran out, no winner)"
+        " [R-SCORE R-JOKER-FINISH R-ONE-TURN R-OPEN-FINISH]."
+    ),
 )
-@click.option("--winner", metavar="NAME", default=None, help="The player who finished.")
+@click.option("--winner", metavar="NAME", default=None, help=_("The player who finished."))
 @click.option(
     "--joker-left",
     type=IntRange(0, MAX_POINTS),
     default=WILD_PENALTY,
     show_default=True,
     metavar="POINTS",
-    help="Points a joker left on a rack costs [R-PENALTY].",
+    help=_("Points a joker left on a rack costs [R-PENALTY]."),
 )
 @click.option(
     "--nobody-opened-scores-nothing",
     is_flag=True,
     default=False,
-    help="okey.gg's variant (rule seed 004): when the stock runs out and nobody opened,"
-    " nobody scores [R-SCORE].",
+    help=_(
+        "okey.gg's variant (rule seed 004): when the stock runs out and nobody opened,"
+        " nobody scores [R-SCORE]."
+    ),
 )
 @click.option(
     "--sheet",
     type=click.Choice(SHEETS, case_sensitive=False),
     default="gains",
     show_default=True,
-    help="The score sheet: gains (the winner gains, highest total wins) or paper (the"
-    " traditional paper sheet: penalties add up, the winner writes -101, -202 for a joker"
-    " finish, lowest total wins); a ledger keeps one sheet [R-PAPER-SHEET].",
+    help=_(
+        "The score sheet: gains (the winner gains, highest total wins) or paper (the"
+        " traditional paper sheet: penalties add up, the winner writes -101, -202 for a joker"
+        " finish, lowest total wins); a ledger keeps one sheet [R-PAPER-SHEET]."
+    ),
 )
 @click.option(
     "--pairs-finish-doubles",
     is_flag=True,
     default=False,
-    help="House rule: a winner marked 'pairs' (opened with pairs) doubles the opponents'"
-    " penalties [R-PAIRS-FINISH].",
+    help=_(
+        "House rule: a winner marked 'pairs' (opened with pairs) doubles the opponents'"
+        " penalties [R-PAIRS-FINISH]."
+    ),
 )
 @click.option(
     "--open-finish",
     type=click.Choice(OPEN_FINISHES, case_sensitive=False),
     default="plain",
     show_default=True,
-    help="How --end open-finish (opened and finished in one turn after others opened) is"
-    " scored: plain (as a normal or joker finish) or double (penalties doubled again, the"
-    " winner gains 202, 404 with a joker) [R-OPEN-FINISH].",
+    help=_(
+        "How --end open-finish (opened and finished in one turn after others opened) is"
+        " scored: plain (as a normal or joker finish) or double (penalties doubled again, the"
+        " winner gains 202, 404 with a joker) [R-OPEN-FINISH]."
+    ),
 )
 @click.option(
     "--extra",
     "extras",
     multiple=True,
     metavar="'NAME: REASON'",
-    help="An extra penalty (repeatable): joker-discard, layable-discard or failed-opening"
-    " (101 each), or a number of points and why, e.g. 'Can: 50 late' [R-EXTRA-PENALTY].",
+    help=_(
+        "An extra penalty (repeatable): joker-discard, layable-discard or failed-opening"
+        " (101 each), or a number of points and why, e.g. 'Can: 50 late' [R-EXTRA-PENALTY]."
+    ),
 )
 @click.option(
     "--ledger",
     type=click.Path(dir_okay=False),
     default=None,
     metavar="FILE",
-    help="Append the round to this match ledger (JSON Lines, created if missing) and"
-    " print the standings after it.",
+    help=_(
+        "Append the round to this match ledger (JSON Lines, created if missing) and"
+        " print the standings after it."
+    ),
 )
 @with_options(*HOUSE_SCORE_OPTIONS, *ROUND_FACT_OPTIONS)
 @csv_format_option
@@ -437,7 +482,8 @@ def score(
         elif fmt == "csv":
             click.echo(score_csv(result, number))
         else:
-            added = f"\n\nRound {number} added to {ledger}.\n" + standings_text(table, fmt)
+            head = _("Round {number} added to {ledger}.").format(number=number, ledger=ledger)
+            added = "\n\n" + head + "\n" + standings_text(table, fmt)
             echo_text(
                 lambda c: score_text(result, fmt, color=c) + added, fmt, color, "rummy101 score"
             )
@@ -447,8 +493,9 @@ def score(
     except OSError as err:
         # the round is in the ledger already: say so, or a retry would record it twice
         reason = err.strerror or str(err)
+        message = _(
+            "{reason}; round {number} was recorded in {ledger} all the same: do not score it again"
+        )
         raise OSError(
-            err.errno,
-            f"{reason}; round {number} was recorded in {ledger} all the same:"
-            " do not score it again",
+            err.errno, message.format(reason=reason, number=number, ledger=ledger)
         ) from err

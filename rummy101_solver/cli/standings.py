@@ -13,6 +13,7 @@ import json
 import click
 
 from rummy101_solver.cli.common import InputError, csv_format_option, csv_text, echo_report
+from rummy101_solver.cli.language import translated_help
 from rummy101_solver.cli.options import IntRange
 from rummy101_solver.files.ledger import (
     LedgerError,
@@ -20,6 +21,7 @@ from rummy101_solver.files.ledger import (
     read_standings,
     standings_json,
 )
+from rummy101_solver.i18n import _
 from rummy101_solver.tables import tabulate
 
 ALIGN = ("left", "right", "right", "right", "right")
@@ -35,8 +37,7 @@ def standings_text(table: Standings, fmt: str = "simple") -> str:
     points of that round), highest total first; lowest first on the paper
     sheet [R-PAPER-SHEET]."""
     if table.after == 0:
-        return "No round in the ledger yet."
-    of = f" of {table.rounds}" if table.after < table.rounds else ""
+        return _("No round in the ledger yet.")
     rows = [
         [
             s.name,
@@ -47,12 +48,10 @@ def standings_text(table: Standings, fmt: str = "simple") -> str:
         ]
         for s in table.players
     ]
-    headers = ["player", "total", "rounds", "won", f"round {table.after}"]
+    headers = [_("player"), _("total"), _("rounds"), _("won")]
+    headers.append(_("round {number}").format(number=table.after))
     body = tabulate(rows, headers=headers, tablefmt=fmt, disable_numparse=True, colalign=ALIGN)
-    paper = (
-        " (paper sheet: the lowest total wins) [R-PAPER-SHEET]" if table.sheet == "paper" else ""
-    )
-    text = f"Standings after round {table.after}{of}{paper}:\n{body}"
+    text = _standings_head(table) + "\n" + body
     if table.teams:
         team_rows = [
             [
@@ -64,12 +63,32 @@ def standings_text(table: Standings, fmt: str = "simple") -> str:
             ]
             for t in table.teams
         ]
-        headers[0] = "team"
+        headers[0] = _("team")
         teams = tabulate(
             team_rows, headers=headers, tablefmt=fmt, disable_numparse=True, colalign=ALIGN
         )
-        text += f"\n\nTeams (eşli 101, partners' results added) [R-TEAMS]:\n{teams}"
+        text += "\n\n" + _("Teams (eşli 101, partners' results added) [R-TEAMS]:") + "\n" + teams
     return text
+
+
+def _standings_head(table: Standings) -> str:
+    """The head line of the standings: the round they are after, of how many when not the
+    last, and the paper sheet [R-PAPER-SHEET]; one whole sentence per case."""
+    paper = table.sheet == "paper"
+    if table.after < table.rounds and paper:
+        head = _(
+            "Standings after round {after} of {rounds} (paper sheet: the lowest total wins)"
+            " [R-PAPER-SHEET]:"
+        )
+    elif table.after < table.rounds:
+        head = _("Standings after round {after} of {rounds}:")
+    elif paper:
+        head = _(
+            "Standings after round {after} (paper sheet: the lowest total wins) [R-PAPER-SHEET]:"
+        )
+    else:
+        head = _("Standings after round {after}:")
+    return head.format(after=table.after, rounds=table.rounds)
 
 
 def standings_csv(table: Standings) -> str:
@@ -92,16 +111,17 @@ def truncated_warning(path: str, table: Standings) -> str | None:
     if table.truncated_line is None:
         return None
     if not table.rounds:
-        return (
-            f"Warning: {path} line {table.truncated_line} is cut short (an interrupted write?)"
+        return _(
+            "Warning: {path} line {line} is cut short (an interrupted write?)"
             " and holds no whole round; left out, no round read"
-        )
-    return (
-        f"Warning: {path} line {table.truncated_line} is cut short (an interrupted write?)"
-        f" and holds no whole round; left out, rounds 1–{table.rounds} read"
-    )
+        ).format(path=path, line=table.truncated_line)
+    return _(
+        "Warning: {path} line {line} is cut short (an interrupted write?)"
+        " and holds no whole round; left out, rounds 1–{rounds} read"
+    ).format(path=path, line=table.truncated_line, rounds=table.rounds)
 
 
+@translated_help
 @click.command("standings", context_settings={"help_option_names": ["-h", "--help"]})
 @click.argument("ledger", metavar="LEDGER", type=click.Path(dir_okay=False))
 @click.option(
@@ -109,7 +129,7 @@ def truncated_warning(path: str, table: Standings) -> str | None:
     type=IntRange(1, 1_000_000),
     default=None,
     metavar="N",
-    help="The standings after round N (default: the last round).",
+    help=_("The standings after round N (default: the last round)."),
 )
 @csv_format_option
 def standings_command(ledger: str, after: int | None, fmt: str) -> None:

@@ -9,28 +9,31 @@ from typing import Any
 import click
 
 from rummy101_solver.cli.common import echo_report, fail, read_stdin
+from rummy101_solver.cli.language import translated_help
 from rummy101_solver.cli.options import with_options
-from rummy101_solver.messages import count_of, one_line
+from rummy101_solver.i18n import _, ngettext
+from rummy101_solver.messages import one_line
 
 
 def _utf8(text: str) -> str:
     """Fixtures from stdin, refused (exit 2) when not UTF-8, as a fixture file is."""
     for number, line in enumerate(text.split("\n"), start=1):
         if any("\udc80" <= char <= "\udcff" for char in line):
-            fail(f"stdin: not UTF-8 text (line {number})")
+            fail(_("stdin: not UTF-8 text (line {number})").format(number=number))
     return text
 
 
+@translated_help
 @click.command()
 @click.argument(
     "fixtures", type=click.Path(exists=True, dir_okay=False, allow_dash=True, path_type=Path)
 )
 @with_options("fmt")
-@click.option("--failures-only", is_flag=True, help="List only the checks that failed.")
+@click.option("--failures-only", is_flag=True, help=_("List only the checks that failed."))
 @click.option("--write", is_flag=True,
-              help="Fill in or refresh the expectations of FIXTURES from today's output and"
+              help=_("Fill in or refresh the expectations of FIXTURES from today's output and"
               " rewrite the file (review the diff); a case without \"expect\" gets its"
-              " command's main fields.")  # fmt: skip
+              " command's main fields."))  # fmt: skip
 def verify(fixtures: Path, fmt: str, failures_only: bool, write: bool) -> None:
     """Run fixture cases and compare expected fields: for a game's CI.
 
@@ -63,14 +66,14 @@ def verify(fixtures: Path, fmt: str, failures_only: bool, write: bool) -> None:
 
     stdin = str(fixtures) == "-"
     if write and stdin:
-        fail("--write rewrites a fixture file: give its path, not '-'")
+        fail(_("--write rewrites a fixture file: give its path, not '-'"))
     try:
         if stdin:
             text, toml, base = _utf8(read_stdin()), None, Path.cwd()
         else:
             text, toml, base = read_fixtures(fixtures), fixtures.suffix == ".toml", fixtures.parent
         err = sys.stderr  # a bar on a terminal: a case of outs or play may take seconds
-        with click.progressbar(length=0, label="cases", file=err,
+        with click.progressbar(length=0, label=_("cases"), file=err,
                                hidden=err is None or not err.isatty()) as bar:  # fmt: skip
 
             def tick(done: int, cases: int) -> None:
@@ -89,14 +92,17 @@ def verify(fixtures: Path, fmt: str, failures_only: bool, write: bool) -> None:
 
     def show(row: dict[str, Any]) -> str:
         if row["result"] == "bad case":
-            return f"(bad case: {row['error']})"
+            return _("(bad case: {error})").format(error=row["error"])
         if row["result"] == "no field":
             return f"({row['error']})"
         if row["found"]:
             return one_line(json.dumps(row["got"], ensure_ascii=False), 500)
-        return f"(missing; error: {row['error']})" if row["error"] else "(missing)"
+        if row["error"]:
+            return _("(missing; error: {error})").format(error=row["error"])
+        return _("(missing)")
 
-    result = {"pass": "pass", "fail": "FAIL", "bad case": "BAD CASE", "no field": "NO FIELD"}
+    result = {"pass": _("pass"), "fail": _("FAIL"), "bad case": _("BAD CASE"),
+              "no field": _("NO FIELD")}  # fmt: skip
     rows = data["checks"]
     table = [
         [
@@ -110,21 +116,43 @@ def verify(fixtures: Path, fmt: str, failures_only: bool, write: bool) -> None:
         ]
         for row in rows
     ]  # fmt: skip
-    headers = ["case", "name", "field", "expected", "got", "result"]
+    headers = [_("case"), _("name"), _("field"), _("expected"), _("got"), _("result")]
     lines = []
     if write and "written" in data:
-        lines.append(f"Wrote the expectations of {fixtures} from today's output.")
+        wrote = _("Wrote the expectations of {path} from today's output.")
+        lines.append(wrote.format(path=fixtures))
     elif write:  # the file is left as it is, its mode, times and links too
         lines.append(
-            f"Nothing written: {fixtures} already holds today's expectations for every case"
-            " that runs."
+            _(
+                "Nothing written: {path} already holds today's expectations for every case"
+                " that runs."
+            ).format(path=fixtures)
         )
     if table:
         lines.append(tabulate(table, headers=headers, tablefmt=fmt, disable_numparse=True))
     total = data["passed"] + failed
     bad = sum(row["result"] == "bad case" for row in rows)
-    note = f" ({bad} bad case{'s' if bad > 1 else ''})" if bad else ""
-    lines.append(f"{count_of(data['cases'], 'cases')}, {count_of(total, 'checks')}:"
-                 f" {data['passed']} passed, {failed} failed{note}")  # fmt: skip
+    lines.append(_summary(data["cases"], total, data["passed"], failed, bad))
     echo_report("\n".join(lines), fmt, title="rummy101 verify")
     sys.exit(1 if failed else 0)
+
+
+def _summary(cases: int, checks: int, passed: int, failed: int, bad: int) -> str:
+    """The last line of the text report: ``2 cases, 5 checks: 4 passed, 1 failed``, and
+    ``(1 bad case)`` when a case could not run; one sentence per case, plurals by count."""
+    counted = ngettext("{n} check", "{n} checks", checks).format(n=checks)
+    if bad:
+        broken = ngettext("{n} bad case", "{n} bad cases", bad).format(n=bad)
+        text = ngettext(
+            "{cases} case, {checks}: {passed} passed, {failed} failed ({bad})",
+            "{cases} cases, {checks}: {passed} passed, {failed} failed ({bad})",
+            cases,
+        )
+    else:
+        broken = ""
+        text = ngettext(
+            "{cases} case, {checks}: {passed} passed, {failed} failed",
+            "{cases} cases, {checks}: {passed} passed, {failed} failed",
+            cases,
+        )
+    return text.format(cases=cases, checks=counted, passed=passed, failed=failed, bad=broken)

@@ -34,8 +34,11 @@ class UnknownRuleError(ValueError):
     def __init__(self, rule_id: str, suggestion: str | None) -> None:
         self.rule_id = rule_id
         self.suggestion = suggestion
-        hint = f"; did you mean {suggestion}?" if suggestion else "; 'rummy101 rules' lists them"
-        super().__init__(f"'{rule_id}': no such rule{hint}")
+        if suggestion:
+            message = _("'{rule_id}': no such rule; did you mean {suggestion}?")
+        else:
+            message = _("'{rule_id}': no such rule; 'rummy101 rules' lists them")
+        super().__init__(message.format(rule_id=rule_id, suggestion=suggestion))
 
 
 @dataclass(frozen=True)

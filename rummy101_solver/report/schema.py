@@ -16,25 +16,29 @@ from functools import cache
 from importlib.resources import files
 from typing import Any
 
+from rummy101_solver.i18n import N_, _
+
 SCHEMAS: dict[str, str] = {
-    "solve": "solve --format json: the analysis of one rack",
-    "check": "check --format json: the verdict on an arrangement",
-    "score": "score --format json: one scored round",
-    "batch": "batch: one output record (one JSON Lines line)",
-    "verify": "verify --format json: the fixture checks and counts",
-    "rules": "rules --format json: rules of the rule book",
-    "standings": "standings --format json: the standings of a match ledger",
-    "play": "play --format json: the best turn against the table",
-    "outs": "outs --format json: distance to opening, outs, discard table, odds over draws",
-    "simulate": "simulate --format json: the odds of opening per rule set over seeded deals",
-    "fixtures": "verify's input: one fixture case (a JSON Lines line or a TOML [[case]])",
-    "game": "a line of a track game file: one event of the round",
-    "track": "track show --format json: the round as it stands and the advice",
-    "history": "track history --format json: every event, undone ones marked",
-    "deal": "deal --round --format json: one shuffle dealt as a round",
-    "rounds": "simulate --rounds --format json: whole rounds played by bots, per rule set",
-    "round-log": "a line of simulate --rounds --log: the deal, one action, or the end",
-    "arena": "simulate --rounds --duplicate --format json: the duplicate arena of two bot kinds",
+    "solve": N_("solve --format json: the analysis of one rack"),
+    "check": N_("check --format json: the verdict on an arrangement"),
+    "score": N_("score --format json: one scored round"),
+    "batch": N_("batch: one output record (one JSON Lines line)"),
+    "verify": N_("verify --format json: the fixture checks and counts"),
+    "rules": N_("rules --format json: rules of the rule book"),
+    "standings": N_("standings --format json: the standings of a match ledger"),
+    "play": N_("play --format json: the best turn against the table"),
+    "outs": N_("outs --format json: distance to opening, outs, discard table, odds over draws"),
+    "simulate": N_("simulate --format json: the odds of opening per rule set over seeded deals"),
+    "fixtures": N_("verify's input: one fixture case (a JSON Lines line or a TOML [[case]])"),
+    "game": N_("a line of a track game file: one event of the round"),
+    "track": N_("track show --format json: the round as it stands and the advice"),
+    "history": N_("track history --format json: every event, undone ones marked"),
+    "deal": N_("deal --round --format json: one shuffle dealt as a round"),
+    "rounds": N_("simulate --rounds --format json: whole rounds played by bots, per rule set"),
+    "round-log": N_("a line of simulate --rounds --log: the deal, one action, or the end"),
+    "arena": N_(
+        "simulate --rounds --duplicate --format json: the duplicate arena of two bot kinds"
+    ),
 }
 """Every schema: name → the output it describes. A new one is a file and a line here."""
 
@@ -46,7 +50,8 @@ class UnknownSchemaError(ValueError):
 
     def __init__(self, name: str) -> None:
         self.name = name
-        super().__init__(f"'{name}': no such schema; schemas: {', '.join(SCHEMAS)}")
+        message = _("'{name}': no such schema; schemas: {names}")
+        super().__init__(message.format(name=name, names=", ".join(SCHEMAS)))
 
 
 def _read(name: str) -> dict[str, Any]:
