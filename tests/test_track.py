@@ -757,6 +757,9 @@ def test_a_piped_play_tells_a_refused_line_on_stderr_and_exits_2(tmp_path: Path)
          " group number in 1–200"),
         ("o 1 201 R6", "'201' is not a table group number in 1–200"),
         ("zap", "'zap': no such command; '?' lists them"),
+        ('d "R5', "an opening quote has no closing quote; close it or leave the quotes out"),
+        ("d 'R5", "an opening quote has no closing quote; close it or leave the quotes out"),
+        ("\x00\x00\x00", "the line holds NUL bytes; it is not text"),
     ],
 )  # fmt: skip
 def test_the_prompt_refuses_extra_words_and_numbers_out_of_range(
