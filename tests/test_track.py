@@ -757,6 +757,9 @@ def test_a_piped_play_tells_a_refused_line_on_stderr_and_exits_2(tmp_path: Path)
          " group number in 1–200"),
         ("o 1 201 R6", "'201' is not a table group number in 1–200"),
         ("zap", "'zap': no such command; '?' lists them"),
+        ('d "R5', "an opening quote has no closing quote; close it or leave the quotes out"),
+        ("d 'R5", "an opening quote has no closing quote; close it or leave the quotes out"),
+        ("\x00\x00\x00", "the line holds NUL bytes; it is not text"),
     ],
 )  # fmt: skip
 def test_the_prompt_refuses_extra_words_and_numbers_out_of_range(
@@ -922,3 +925,63 @@ def test_the_prompt_records_an_opponent_finish(tmp_path: Path) -> None:
     assert result.stderr == (
         "Error: stdin line 4: seen: the round is over (player 2 finished) [R-FINISH]\n"
     )
+
+
+RUN_R = "R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12 R13"
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "message"),
+    [
+        (None, ["lay", "2", f"{RUN_R} | B1 B2 B3 B4 B5 B6 B7 B8 B9 B10"],
+         "Error: lay player 2: player 2 holds at most 22 tiles in this turn (22 less the 0 laid"
+         " before), so laying 23 tiles leaves no tile for the discard [R-RACK, R-KEEP-DISCARD]"),
+        (None, ["lay", "2", f"{RUN_R} | B1 B2 B3 B4 B5 B6 B7 B8 B9"],
+         "Error: lay player 2: player 2 holds at most 22 tiles in this turn (22 less the 0 laid"
+         " before), so laying 22 tiles leaves no tile for the discard [R-RACK, R-KEEP-DISCARD]"),
+        (["lay", "2", f"{RUN_R} | B11 B12 B13"], ["lay", "2", "B1 B2 B3 B4 B5 B6"],
+         "Error: lay player 2: player 2 holds at most 6 tiles in this turn (22 less the 16 laid"
+         " before), so laying 6 tiles leaves no tile for the discard [R-RACK, R-KEEP-DISCARD]"),
+        (["lay", "2", f"{RUN_R} | B11 B12 B13"],
+         ["lay", "2", "B5 B6 B7 B8 B9 B10", "--onto", "2"],
+         "Error: lay player 2 --onto 2: player 2 holds at most 6 tiles in this turn (22 less the"
+         " 16 laid before), so laying 6 tiles leaves no tile for the discard"
+         " [R-RACK, R-KEEP-DISCARD]"),
+    ],
+)  # fmt: skip
+def test_an_opponent_lays_no_more_than_their_rack_holds(
+    tmp_path: Path, first: list[str] | None, then: list[str], message: str
+) -> None:
+    """An opponent holds 22 tiles in their turn (21 and the draw), less what
+    they laid, and keeps one for the discard: a lay past that is refused,
+    the file unchanged [R-RACK, R-KEEP-DISCARD, issue 34]."""
+    game = tmp_path / "g.jsonl"
+    assert track(game, "new", "K3 K4 K5 Y9 Y10", "--players", "2").exit_code == 0
+    _events(game, ["draw", "K1"], ["discard", "K1"])  # player 2's turn
+    if first is not None:
+        _events(game, first)
+    data = game.read_bytes()
+    result = track(game, *then)
+    assert result.exit_code == 2
+    assert result.output == message + "\n"
+    assert game.read_bytes() == data
+
+
+def test_an_opponent_may_lay_all_but_the_discard_over_turns(tmp_path: Path) -> None:
+    """20 tiles laid in one turn and a discard leave one; the next turn, after
+    the draw, the rack holds 2 and keeps one for the discard [R-RACK, issue 34]."""
+    game = tmp_path / "g.jsonl"
+    assert track(game, "new", "K3 K4 K5 Y9 Y10", "--players", "2").exit_code == 0
+    _events(
+        game,
+        ["draw", "K1"], ["discard", "K1"],
+        ["lay", "2", f"{RUN_R} | B1 B2 B3 B4 B5 B6 B7"], ["seen", "2", "Y1"],
+        ["draw", "K2"], ["discard", "K2"],
+    )  # fmt: skip
+    result = track(game, "lay", "2", "B8 B9", "--onto", "2")
+    assert result.output == (
+        "Error: lay player 2 --onto 2: player 2 holds at most 2 tiles in this turn (22 less the"
+        " 20 laid before), so laying 2 tiles leaves no tile for the discard"
+        " [R-RACK, R-KEEP-DISCARD]\n"
+    )
+    _events(game, ["lay", "2", "B8", "--onto", "2"])

@@ -311,3 +311,22 @@ def test_every_line_of_the_stock_round_meets_the_game_schema() -> None:
     assert json.loads(lines[-1]) == {"format": "rummy101-game-1", "event": 30, "kind": "stock"}
     for line in lines:
         assert not list(validator.iter_errors(json.loads(line))), line
+
+
+def test_the_score_line_shows_the_score_options_applied(tmp_path: Path) -> None:
+    """A copy of the printed line scores as track score did: '--house' and
+    the other score options are in it, '--ledger' is not [issue 34]."""
+    game = tmp_path / "g.jsonl"
+    shutil.copy(ROOT / "examples" / "round-finished.jsonl", game)
+    ledger = tmp_path / "ours.jsonl"
+    args = ["--left", "2: R3 R5", "--left", "3: K2 J", "--house", "okey-plus"]
+    result = track(game, "score", *args, "--ledger", str(ledger))
+    assert result.exit_code == 0, result.output
+    first = result.output.splitlines()[0]
+    assert first == (
+        "Score line: rummy101 score --end normal --winner you --house okey-plus 'you: melds'"
+        " 'player 2: melds R3 R5' 'player 3: pairs K2 J'"
+    )
+    line = first.removeprefix("Score line: rummy101 score ")
+    table = result.output.split("\n", 1)[1].split(f"Round 1 added to {ledger}.")[0]
+    assert run("score", *shlex.split(line)).output == table.rstrip("\n") + "\n"

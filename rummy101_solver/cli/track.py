@@ -463,8 +463,24 @@ def score_command(
         if extra:
             fail(f"score: {extra[0]!r} is not an option of rummy101 score")
         if sub.params["fmt"] not in ("json", "csv"):
-            click.echo(f"Score line: {line.text}")
+            click.echo(f"Score line: {_applied(line, score_options)}")
         score_cmd.invoke(sub)
+
+
+def _applied(line: ScoreLine, score_options: tuple[str, ...]) -> str:
+    """The score line of ``line`` with the ``score`` options the user gave
+    (``--house``, ``--sheet`` …) put in after its own, so a copy of the line
+    scores the same; ``--ledger`` is left out (where a round is kept, not how
+    it scores)."""
+    kept: list[str] = []
+    words = list(score_options)
+    while words:
+        word = words.pop(0)
+        if word == "--ledger":
+            words = words[1:]
+        elif not word.startswith("--ledger="):
+            kept.append(word)
+    return shlex.join(("rummy101", "score", *line.options, *kept, *line.players))
 
 
 @track.command()
@@ -693,10 +709,13 @@ def play(ctx: click.Context, time_limit: float, color: bool, game: str | None) -
             leave()
             return
         number += 1
+        if "\x00" in line:
+            refuse("the line holds NUL bytes; it is not text")
+            continue
         try:
             words = shlex.split(line.replace("|", " | "))
-        except ValueError as err:
-            refuse(str(err))
+        except ValueError:
+            refuse("an opening quote has no closing quote; close it or leave the quotes out")
             continue
         if not words:
             continue

@@ -190,7 +190,9 @@ class RoundState:
     out: ``phase`` ``over``, no winner [R-SCORE]); ``turn``: the seat whose
     turn it is [R-TURN]; ``moved``: that seat (another player) has taken,
     laid or opened this turn (its draw is never told); ``dealt``: the tiles
-    of your rack as dealt (a short rack, 1–20, tracks part of a round).
+    of your rack as dealt (a short rack, 1–20, tracks part of a round);
+    ``tiles_laid``: per opponent, the tiles they laid in melds and lay-offs
+    (a joker retrieval lays none: the joker comes back) [R-RACK].
     """
 
     players: int
@@ -209,6 +211,7 @@ class RoundState:
     turn: int = 1
     moved: bool = False
     dealt: int = 21
+    tiles_laid: tuple[tuple[int, int], ...] = ()
 
     # --- derived -------------------------------------------------------------------
     @property
@@ -436,6 +439,27 @@ def _take_from(state: RoundState, player: int, tiles: Sequence[Tile], what: str)
     return _with_known(state, player, list(held.elements()))
 
 
+def _check_rack_size(state: RoundState, player: int, count: int, what: str) -> RoundState:
+    """The state with ``count`` more tiles laid by opponent ``player``; refused
+    (:class:`RoundError`) when their rack cannot hold them and a tile for the
+    discard. An opponent holds 22 tiles in their turn (21 between turns, and
+    the draw or take; the starting player is dealt 22), less what they laid
+    before [R-RACK, R-KEEP-DISCARD]. Your own lays are checked on your rack."""
+    if player == state.seat:
+        return state
+    done = dict(state.tiles_laid)
+    before = done.get(player, 0)
+    holds = MAX_RACK - before
+    if count >= holds:
+        raise RoundError(
+            f"{what}: player {player} holds at most {count_of(holds, 'tiles')} in this turn"
+            f" (22 less the {before} laid before), so laying {count_of(count, 'tiles')} leaves"
+            " no tile for the discard [R-RACK, R-KEEP-DISCARD]"
+        )
+    done[player] = before + count
+    return replace(state, tiles_laid=tuple(sorted(done.items())))
+
+
 def _still_taken(state: RoundState, player: int, laid: Sequence[Tile]) -> Tile | None:
     """The tile you took this turn and have not used yet, once ``player`` laid
     ``laid``: it is used when laid in a meld, a lay-off or a retrieval
@@ -459,7 +483,7 @@ def _lay(state: RoundState, event: Event) -> RoundState:
         return _lay_off(state, player, event.onto, text, what)
     melds = _judge(text, state.rules, what, player)
     laid = [t for m in melds for t in m.tiles]
-    after = _take_from(state, player, laid, what)
+    after = _take_from(_check_rack_size(state, player, len(laid), what), player, laid, what)
     if player == state.seat and not after.rack:
         raise RoundError(
             f"{what}: keep a tile on the rack for the discard [R-KEEP-DISCARD, R-FINISH]"
@@ -538,7 +562,8 @@ def _lay_off(state: RoundState, player: int, onto: int, text: str, what: str) ->
     grown = _judge(f"{group.text} {' '.join(words)}", state.rules, what, group.player, True)[0]
     if grown.kind != group.kind:
         raise RoundError(f"{what}: the {group.kind} would become a {grown.kind} [R-LAYOFF]")
-    after = _take_from(state, player, [lt.tile for lt in laid], what)
+    counted = _check_rack_size(state, player, len(laid), what)
+    after = _take_from(counted, player, [lt.tile for lt in laid], what)
     if player == state.seat and not after.rack:
         raise RoundError(
             f"{what}: keep a tile on the rack for the discard [R-KEEP-DISCARD, R-FINISH]"
