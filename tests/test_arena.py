@@ -339,3 +339,38 @@ def test_the_api_gives_what_the_cli_prints() -> None:
                                     duplicate="2v2") == json.loads(out)  # fmt: skip
     with pytest.raises(rummy101_solver.BadInputError, match="the duplicate arena seats 4"):
         rummy101_solver.simulate(rounds=1, players=3, bots="random,quick", duplicate="1v3")
+
+
+def test_one_deal_gives_no_interval_and_no_deals_needed() -> None:
+    """[issue 34] One deal: no interval, no "excludes 0" claim, no deals-needed
+    figure (the sample variance needs 2 deals); a 0-of-0 share has no value."""
+    args = ["simulate", "--rounds", "1", "--bots", "quick,random", "--duplicate", "1v3"]
+    out, code = invoke(*args)
+    assert code == 0
+    assert "1 deal (seed 1), 4 plays" in out
+    assert out.splitlines()[-1] == (
+        "Difference challenger - champion: +96.4 points per round over 1 deal; one deal"
+        " gives no interval (the spread per deal is unknown)."
+    )
+    assert "points per round                               -75.2 (–)" in out
+    data = json.loads(invoke(*args, "--format", "json")[0])["arena"]["variants"][0]
+    assert data["difference"] == {"mean": 96.42, "interval": None, "excludes_zero": False,
+                                  "sd": None, "deals_for_half_width_2": None}  # fmt: skip
+    assert data["finishes"]["challenger"] == {"mean": None, "interval": None, "of": 0}
+    assert data["won"]["challenger"] == {"mean": 0.0, "interval": None, "of": 4}
+    csv = invoke(*args, "--format", "csv")[0].splitlines()
+    row = dict(zip(csv[0].split(","), csv[1].split(","), strict=True))
+    assert (row["difference_low"], row["difference_sd"], row["deals_for_half_width_2"]) == (
+        "",
+        "",
+        "",
+    )
+    assert (row["challenger_finishes_mean"], row["challenger_finishes_low"]) == ("", "")
+
+
+def test_a_spread_of_0_needs_no_deals_figure() -> None:
+    """[issue 34] The same bot on both sides: spread 0, no "needs about 0 deals"."""
+    out, code = invoke("simulate", "--rounds", "2", "--bots", "quick,quick", "--duplicate", "1v3")
+    assert code == 0
+    assert "needs about 0 deals" not in out
+    assert "(seeds 1–2)" in out

@@ -68,3 +68,21 @@ def test_seeded_racks_under_tiny_limits_claim_nothing_false(kind: str) -> None:
                     # proven, with every opening above it proven: the long run agrees
                     assert _score(opening) == _score(long[rank]), (seed, limit, rank)
                 proven = proven and opening.status == "optimal"
+
+
+def test_the_verdict_says_the_other_search_was_cut() -> None:
+    """[issue 34] Seed 6 with a 1 ms limit: the meld search is cut with nothing
+    found, so the pairs verdict must not read as the best opening."""
+    from click.testing import CliRunner
+
+    from rummy101_solver.cli import main
+
+    rack = "R2 R5 R7 R11 R11 B2 B3 B5 B12 B12 B13 K2 K7 K10 K13 Y7 Y7 Y9 Y11 Y13 J J\n"
+    args = ["solve", "--time-limit", "0.001", "--alternatives", "0"]
+    result = CliRunner().invoke(main, args, input=rack, prog_name="rummy101")
+    assert result.exit_code == 0
+    assert result.output.splitlines()[1] == (
+        "Verdict: can open. Play pairs: 5 pairs (needs 5), residual penalty 152. But the meld"
+        " search was cut by the time limit: it neither found nor ruled out a meld opening, so"
+        " melds may still be better."
+    )

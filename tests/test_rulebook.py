@@ -148,3 +148,15 @@ def test_the_extra_penalties_the_score_command_applies_are_in_the_rule_book() ->
     assert "score --extra 'NAME: POINTS why'" in variants
     for other in rule_book():  # no rule still says the extras are never scored
         assert "are not scored (R-EXTRA-PENALTY)" not in " ".join(other.variants)
+
+
+def test_no_rule_with_variants_says_no_option_changes_it() -> None:
+    """[issue 34] R-SCORE said "no option changes it" and then listed a variant."""
+    contradicting = [
+        rule["id"]
+        for rule in tomllib.loads((PACKAGE / "data" / "rules.toml").read_text(encoding="utf-8"))[
+            "rule"
+        ]
+        if rule["variants"] and "no option changes it" in rule["default"]
+    ]
+    assert contradicting == []

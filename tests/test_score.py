@@ -801,3 +801,15 @@ def test_a_name_with_an_invisible_character_is_refused(args: list[str], message:
 def test_the_library_refuses_an_invisible_name_too() -> None:
     with pytest.raises(ScoreError, match=r"player 'Ali\\t': U\+0009 is not a printable"):
         score_round("normal", "Ali", [PlayerHand("Ali\t"), parse_player("Bea: melds R1")])
+
+
+def test_more_than_four_players_is_refused() -> None:
+    """[issue 34] 9 players were scored; the 106 tiles deal at most 4 racks [R-TILES, R-RACK]."""
+    others = [f"{name}: not" for name in "BCDEFGHI"]
+    out, code = invoke("--winner", "A", "A", *others)
+    assert (out, code) == (
+        "Error: a round has at most 4 players, got 9: the 106 tiles deal at most 4 racks"
+        " [R-TILES, R-RACK]\n",
+        2,
+    )
+    assert score_json("--winner", "A", "A", "B: not", "C: not", "D: not")["total"] is not None

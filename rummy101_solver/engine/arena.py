@@ -265,28 +265,24 @@ class Estimate:
     """A figure over the deals: ``value`` with its 95 % interval (``low``,
     ``high``); ``of``: the plays (or openings) it is a ratio of."""
 
-    value: float
-    low: float
-    high: float
+    value: float | None
+    low: float | None
+    high: float | None
     of: int
-
-    @property
-    def excludes_zero(self) -> bool:
-        """True when the interval lies wholly above or below 0."""
-        return self.low > 0 or self.high < 0
 
 
 def ratio_interval(ys: Sequence[int], xs: Sequence[int], z: float = Z_95) -> Estimate:
     """ΣY / ΣX over the deals with a 95 % normal interval taking the deal as
     the unit (the ratio estimator's variance by the delta method:
     ``Σ(y - R·x)² / (n(n-1)·x̄²)``); with every ``x`` equal it is the mean of
-    the per-deal ratios and its usual interval. (0, 0, 0) when ΣX is 0."""
+    the per-deal ratios and its usual interval. No value (``None``) when ΣX is 0
+    (0 of 0), no interval (``None``) over fewer than 2 deals (the spread is unknown)."""
     n, total = len(xs), sum(xs)
     if total == 0:
-        return Estimate(0.0, 0.0, 0.0, 0)
+        return Estimate(None, None, None, 0)
     ratio = sum(ys) / total
     if n < 2:
-        return Estimate(ratio, ratio, ratio, total)
+        return Estimate(ratio, None, None, total)
     mean_x = total / n
     residual = sum((y - ratio * x) ** 2 for y, x in zip(ys, xs, strict=True))
     half = z * math.sqrt(residual / (n * (n - 1))) / mean_x
@@ -296,6 +292,8 @@ def ratio_interval(ys: Sequence[int], xs: Sequence[int], z: float = Z_95) -> Est
 def share_interval(ys: Sequence[int], xs: Sequence[int]) -> Estimate:
     """:func:`ratio_interval` of a share, its interval kept inside [0, 1]."""
     e = ratio_interval(ys, xs)
+    if e.low is None or e.high is None:
+        return e
     return Estimate(e.value, max(0.0, e.low), min(1.0, e.high), e.of)
 
 
@@ -304,20 +302,24 @@ class Difference:
     """Challenger - champion, points per round, paired by deal: ``mean`` with
     its 95 % interval, ``sd`` the per-deal differences' standard deviation,
     and ``deals_for_2`` the deals a half-width of 2 points needs at that
-    spread (``⌈(z·sd/2)²⌉``); ``deals``: how many deals it is over."""
+    spread (``⌈(z·sd/2)²⌉``); ``deals``: how many deals it is over. Over
+    fewer than 2 deals the spread is unknown: ``low``, ``high``, ``sd`` and
+    ``deals_for_2`` are ``None``."""
 
     mean: float
-    low: float
-    high: float
-    sd: float
-    deals_for_2: int
+    low: float | None
+    high: float | None
+    sd: float | None
+    deals_for_2: int | None
     deals: int
 
     @property
     def excludes_zero(self) -> bool:
         """True when the interval lies wholly above or below 0 (never for one
         deal: its spread is unknown)."""
-        return self.deals >= 2 and (self.low > 0 or self.high < 0)
+        if self.low is None or self.high is None:
+            return False
+        return self.low > 0 or self.high < 0
 
 
 def difference(figures: ArenaVariant, z: float = Z_95) -> Difference:
@@ -334,7 +336,7 @@ def difference(figures: ArenaVariant, z: float = Z_95) -> Difference:
     n = len(per)
     mean = sum(per) / n if n else 0.0
     if n < 2:
-        return Difference(mean, mean, mean, 0.0, 0, n)
+        return Difference(mean, None, None, None, None, n)
     sd = math.sqrt(sum((d - mean) ** 2 for d in per) / (n - 1))
     half = z * sd / math.sqrt(n)
     return Difference(mean, mean - half, mean + half, sd, math.ceil((z * sd / 2) ** 2), n)
@@ -376,12 +378,15 @@ INTERVAL = (
 """How every interval of the arena is computed (JSON ``interval``)."""
 
 
+def _round(x: float | None, digits: int) -> float | None:
+    return None if x is None else round(x, digits)
+
+
 def _est_json(e: Estimate, digits: int) -> dict[str, Any]:
-    return {
-        "mean": round(e.value, digits),
-        "interval": [round(e.low, digits), round(e.high, digits)],
-        "of": e.of,
-    }
+    interval = (
+        None if e.low is None or e.high is None else [round(e.low, digits), round(e.high, digits)]
+    )
+    return {"mean": _round(e.value, digits), "interval": interval, "of": e.of}
 
 
 def arena_variant_json(figures: ArenaVariant) -> dict[str, Any]:
@@ -393,9 +398,11 @@ def arena_variant_json(figures: ArenaVariant) -> dict[str, Any]:
         "rules": figures.variant.rules_json(),
         "difference": {
             "mean": round(d.mean, 2),
-            "interval": [round(d.low, 2), round(d.high, 2)],
+            "interval": (
+                None if d.low is None or d.high is None else [round(d.low, 2), round(d.high, 2)]
+            ),
             "excludes_zero": d.excludes_zero,
-            "sd": round(d.sd, 2),
+            "sd": _round(d.sd, 2),
             "deals_for_half_width_2": d.deals_for_2,
         },
     }
@@ -432,11 +439,35 @@ def arena_json(arena: Arena) -> dict[str, Any]:
 
 
 def _fmt(e: Estimate, share: bool) -> str:
-    if e.of == 0:
+    if e.value is None:
         return "–"
+    if e.low is None or e.high is None:
+        return f"{100 * e.value:.1f} % (–)" if share else f"{e.value:.1f} (–)"
     if share:
         return f"{100 * e.value:.1f} % ({100 * e.low:.1f}–{100 * e.high:.1f})"
     return f"{e.value:.1f} ({e.low:.1f} to {e.high:.1f})"
+
+
+def _difference_line(d: Difference) -> str:
+    """The difference sentence: no interval over fewer than 2 deals, no deals
+    needed when the spread is 0."""
+    if d.low is None or d.high is None or d.sd is None:
+        return (
+            f"Difference challenger - champion: {d.mean:+.1f} points per round over"
+            f" {d.deals} deal; one deal gives no interval (the spread per deal is unknown)."
+        )
+    verdict = "excludes 0" if d.excludes_zero else "does not exclude 0"
+    if d.sd == 0:
+        return (
+            f"Difference challenger - champion: {d.mean:+.1f} points per round"
+            f" ({d.low:+.1f} to {d.high:+.1f}); the interval {verdict}. Spread per deal"
+            " 0.0 points: every deal gave the same difference."
+        )
+    return (
+        f"Difference challenger - champion: {d.mean:+.1f} points per round"
+        f" ({d.low:+.1f} to {d.high:+.1f}); the interval {verdict}. Spread per deal"
+        f" {d.sd:.1f} points: a half-width of ±2 points needs about {d.deals_for_2} deals."
+    )
 
 
 def arena_text(arena: Arena, fmt: str = "simple") -> str:
@@ -445,11 +476,12 @@ def arena_text(arena: Arena, fmt: str = "simple") -> str:
     from tabulate import tabulate
 
     last = arena.seed + arena.deals - 1
+    seeds = f"seed {arena.seed}" if arena.deals == 1 else f"seeds {arena.seed}–{last}"
     plays = len(rotations(arena.mode))
     seats = "in each seat in turn" if arena.mode == "1v3" else "in seats 1 and 3, then 2 and 4"
     lines = [
         f"Duplicate arena {arena.mode}: challenger {arena.challenger} against champion"
-        f" {arena.champion}, {count_of(arena.deals, 'deals')} (seeds {arena.seed}–{last}),"
+        f" {arena.champion}, {count_of(arena.deals, 'deals')} ({seeds}),"
         f" {plays} plays"
         f" of each deal, the challenger {seats}.",
         "Intervals: 95 % normal with the deal as the unit (ratios by the delta method); the"
@@ -467,12 +499,7 @@ def arena_text(arena: Arena, fmt: str = "simple") -> str:
             rows.append([label, *(_fmt(role_figure(figures, r, key), share) for r in ROLES)])
         rows.append(["plays ended by the stock", _fmt(stock_figure(figures), True), ""])
         lines.append(tabulate(rows, headers=headers, tablefmt=fmt, disable_numparse=True))
-        verdict = "excludes 0" if d.excludes_zero else "does not exclude 0"
-        lines.append(
-            f"Difference challenger - champion: {d.mean:+.1f} points per round"
-            f" ({d.low:+.1f} to {d.high:+.1f}); the interval {verdict}. Spread per deal"
-            f" {d.sd:.1f} points: a half-width of ±2 points needs about {d.deals_for_2} deals."
-        )
+        lines.append(_difference_line(d))
     return "\n".join(lines)
 
 
@@ -493,12 +520,19 @@ def arena_csv_rows(data: dict[str, Any]) -> tuple[list[str], list[list[object]]]
     for v in a["variants"]:
         d = v["difference"]
         row: list[object] = [v["name"], v["options"], a["challenger"], a["champion"], a["mode"],
-                             a["deals"], a["seed"], d["mean"], *d["interval"], d["sd"],
-                             d["deals_for_half_width_2"]]  # fmt: skip
+                             a["deals"], a["seed"], d["mean"], *(d["interval"] or ["", ""]),
+                             "" if d["sd"] is None else d["sd"],
+                             "" if d["deals_for_half_width_2"] is None
+                             else d["deals_for_half_width_2"]]  # fmt: skip
         for key, *_ in FIGURES:
             for role in ROLES:
                 e = v[key][role]
-                row += [e["mean"], *e["interval"]]
-        row += [v["stock"]["mean"], *v["stock"]["interval"]]
+                row += [_cell(e["mean"]), *(e["interval"] or ["", ""])]
+        row += [_cell(v["stock"]["mean"]), *(v["stock"]["interval"] or ["", ""])]
         rows.append(row)
     return headers, rows
+
+
+def _cell(x: object) -> object:
+    """A CSV cell: empty for a figure that has none (``None``)."""
+    return "" if x is None else x

@@ -623,7 +623,7 @@ def validate_round(
     """Check a round before scoring it; return the winner's hand (``None`` for
     the stock). Raises :class:`ScoreError` on the first problem:
 
-    an unknown ending; fewer than 2 players; a player with no name, named
+    an unknown ending; fewer than 2 or more than 4 players; a player with no name, named
     twice (case-insensitive) or whose name (or the winner's) holds a
     non-printable character (:func:`check_name`); a negative joker value; a winner with the stock,
     or none with a finish; a winner who is not a player or still holds tiles
@@ -638,6 +638,11 @@ def validate_round(
         )
     if len(hands) < 2:
         raise ScoreError(f"a round needs at least 2 players, got {len(hands)} [R-SCORE]")
+    if len(hands) > 4:
+        raise ScoreError(
+            f"a round has at most 4 players, got {len(hands)}: the 106 tiles deal at most"
+            " 4 racks [R-TILES, R-RACK]"
+        )
     seen: dict[str, str] = {}
     for number, hand in enumerate(hands, start=1):
         if not hand.name.strip():

@@ -160,7 +160,10 @@ def plot_arena(arena: Arena, path: str | Path) -> None:
         )
         ys = list(range(len(names)))
         means = [d.mean for d in diffs]
-        errors = [[d.mean - d.low for d in diffs], [d.high - d.mean for d in diffs]]
+        errors = [
+            [0.0 if d.low is None else d.mean - d.low for d in diffs],
+            [0.0 if d.high is None else d.high - d.mean for d in diffs],
+        ]
         ax.errorbar(means, ys, xerr=errors, fmt="o", capsize=4)
         ax.axvline(0, color="grey", linestyle="--", linewidth=1)
         ax.set_yticks(ys, names)

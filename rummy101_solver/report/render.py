@@ -281,7 +281,19 @@ def _verdict(analysis: Analysis, color: bool) -> str:
             f" {other.kind.capitalize()} open too: {_measure(other)},"
             f" residual penalty {other.residual_penalty}."
         )
+    elif other.status == "feasible" or (other.status == "none" and not other.proven_none):
+        line += " " + CUT_SEARCH[other.kind]
     return line
+
+
+CUT_SEARCH = {
+    "melds": "But the meld search was cut by the time limit: it neither found nor ruled out"
+    " a meld opening, so melds may still be better.",
+    "pairs": "But the pairs search was cut by the time limit: it neither found nor ruled out"
+    " a pairs opening, so pairs may still be better.",
+}
+"""The verdict's note when the other kind's search was cut before it found or
+ruled out an opening [R-OPEN-MELDS, R-OPEN-PAIRS]; one whole sentence each."""
 
 
 def opening_table(opening: Opening, fmt: str, *, color: bool = False, keep: int = 0) -> str:
