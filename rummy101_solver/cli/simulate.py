@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import shlex
 import sys
 from collections.abc import Callable, Iterator
@@ -503,11 +504,10 @@ def _open_log(
     return log, on_round
 
 
-def _simulate_rounds(ctx: click.Context, rounds: int, players: int, bots: tuple[str, ...],
-                     log_path: str | None,
-                     seed: int, variants: tuple[str, ...], jobs: int, scheduler: str | None,
-                     fmt: str, plot: str | None) -> None:  # fmt: skip
-    """``simulate --rounds``: whole rounds played by the bots, per variant."""
+def _round_variants(ctx: click.Context, variants: tuple[str, ...], scheduler: str | None,
+                    plot: str | None, log_path: str | None) -> list[RoundVariant]:  # fmt: skip
+    """What ``--rounds`` and ``--duplicate`` check before any round: no deal-only option,
+    not both --jobs and --scheduler, the variants, the plot's name, a writable --log."""
     deals_only = [("deals", "--deals"), ("rack_size", "--rack-size"), ("distance", "--distance")]
     refuse_options(ctx, deals_only, "does not apply to --rounds: a round deals its racks [R-RACK]")
     refuse_jobs_with_scheduler(ctx, scheduler)
@@ -515,13 +515,20 @@ def _simulate_rounds(ctx: click.Context, rounds: int, players: int, bots: tuple[
     _check_plot(plot)
     if log_path is not None:
         check_writable("--log", log_path)
+    return parsed
 
-    from rummy101_solver.engine.rounds import (
-        RoundViolation,
-        rounds_json,
-        rounds_text,
-        simulate_rounds,
-    )
+
+R = TypeVar("R")
+
+
+def _play_rounds(ctx: click.Context, label: str, length: int, players: int,
+                 log_path: str | None, jobs: int, scheduler: str | None,
+                 play: Callable[..., R]) -> R:  # fmt: skip
+    """Run ``play(executor=, progress=, on_round=)`` (whole rounds) with a progress bar of
+    ``length`` ``label`` on a terminal, the --log written round by round, and the ways a
+    run stops: a round that broke a rule (exit 3, the deal named), a --log that cannot be
+    written (exit 2)."""
+    from rummy101_solver.engine.rounds import RoundViolation
     from rummy101_solver.files.durable import FileError
 
     err = sys.stderr
@@ -529,13 +536,11 @@ def _simulate_rounds(ctx: click.Context, rounds: int, players: int, bots: tuple[
     try:
         log, on_round = _open_log(log_path)
         with (
-            click.progressbar(length=rounds, label="rounds", file=err,
+            click.progressbar(length=length, label=label, file=err,
                               hidden=not err.isatty()) as bar,
             _executor(jobs, scheduler) as executor,
         ):  # fmt: skip
-            result = simulate_rounds(rounds, seed, players, parsed, executor=executor,
-                                     progress=bar.update, on_round=on_round,
-                                     bots=bots)  # fmt: skip
+            return play(executor=executor, progress=bar.update, on_round=on_round)
     except RoundViolation as violation:
         click.echo(f"Error: simulate stopped: {violation} (the deal: rummy101 deal --round"
                    f" --players {players} --seed {violation.seed})", err=True)  # fmt: skip
@@ -545,6 +550,31 @@ def _simulate_rounds(ctx: click.Context, rounds: int, players: int, bots: tuple[
     finally:
         if log is not None:
             log.close()
+
+
+def _plot_to(plot: str | None, draw: Callable[[str], None]) -> None:
+    """Draw the --plot file, if any; a file that cannot be written is exit 2."""
+    if plot is None:
+        return
+    try:
+        draw(plot)
+    except OSError as oserr:
+        fail(f"--plot {quote(plot, PATH_LIMIT)}: cannot write: {oserr.strerror or oserr}")
+
+
+def _simulate_rounds(ctx: click.Context, rounds: int, players: int, bots: tuple[str, ...],
+                     log_path: str | None,
+                     seed: int, variants: tuple[str, ...], jobs: int, scheduler: str | None,
+                     fmt: str, plot: str | None) -> None:  # fmt: skip
+    """``simulate --rounds``: whole rounds played by the bots, per variant."""
+    parsed = _round_variants(ctx, variants, scheduler, plot, log_path)
+
+    from rummy101_solver.engine.rounds import rounds_json, rounds_text, simulate_rounds
+
+    result = _play_rounds(
+        ctx, "rounds", rounds, players, log_path, jobs, scheduler,
+        functools.partial(simulate_rounds, rounds, seed, players, parsed, bots=bots),
+    )  # fmt: skip
     if fmt == "json":
         from rummy101_solver.report.render import dumps
 
@@ -556,50 +586,22 @@ def _simulate_rounds(ctx: click.Context, rounds: int, players: int, bots: tuple[
     if plot is not None:
         from rummy101_solver.report.plot import plot_rounds
 
-        try:
-            plot_rounds(result, plot)
-        except OSError as oserr:
-            fail(f"--plot {quote(plot, PATH_LIMIT)}: cannot write: {oserr.strerror or oserr}")
+        _plot_to(plot, functools.partial(plot_rounds, result))
 
 
 def _arena(ctx: click.Context, deals: int, kinds: tuple[str, ...], mode: str,
            log_path: str | None, seed: int, variants: tuple[str, ...], jobs: int,
            scheduler: str | None, fmt: str, plot: str | None) -> None:  # fmt: skip
     """``simulate --rounds N --duplicate``: the duplicate arena, per variant."""
-    deals_only = [("deals", "--deals"), ("rack_size", "--rack-size"), ("distance", "--distance")]
-    refuse_options(ctx, deals_only, "does not apply to --rounds: a round deals its racks [R-RACK]")
-    refuse_jobs_with_scheduler(ctx, scheduler)
-    parsed = _parse_variants(variants, parse_round_variant)
-    _check_plot(plot)
-    if log_path is not None:
-        check_writable("--log", log_path)
+    parsed = _round_variants(ctx, variants, scheduler, plot, log_path)
 
     from rummy101_solver.engine.arena import arena_csv_rows, arena_json, arena_text, run_arena
-    from rummy101_solver.engine.rounds import RoundViolation
-    from rummy101_solver.files.durable import FileError
 
-    err = sys.stderr
-    log = None
     arena_mode: Literal["1v3", "2v2"] = "2v2" if mode == "2v2" else "1v3"
-    try:
-        log, on_round = _open_log(log_path)
-        with (
-            click.progressbar(length=deals, label="deals", file=err,
-                              hidden=not err.isatty()) as bar,
-            _executor(jobs, scheduler) as executor,
-        ):  # fmt: skip
-            result = run_arena(deals, seed, parsed, kinds[0], kinds[1], arena_mode,
-                               executor=executor, progress=bar.update,
-                               on_round=on_round)  # fmt: skip
-    except RoundViolation as violation:
-        click.echo(f"Error: simulate stopped: {violation} (the deal: rummy101 deal --round"
-                   f" --players 4 --seed {violation.seed})", err=True)  # fmt: skip
-        ctx.exit(EXIT_VIOLATION)
-    except FileError as bad:  # the folder went away or filled up after the check
-        fail(str(bad))
-    finally:
-        if log is not None:
-            log.close()
+    result = _play_rounds(
+        ctx, "deals", deals, 4, log_path, jobs, scheduler,
+        functools.partial(run_arena, deals, seed, parsed, kinds[0], kinds[1], arena_mode),
+    )  # fmt: skip
     if fmt == "json":
         from rummy101_solver.report.render import dumps
 
@@ -612,7 +614,4 @@ def _arena(ctx: click.Context, deals: int, kinds: tuple[str, ...], mode: str,
     if plot is not None:
         from rummy101_solver.report.plot import plot_arena
 
-        try:
-            plot_arena(result, plot)
-        except OSError as oserr:
-            fail(f"--plot {quote(plot, PATH_LIMIT)}: cannot write: {oserr.strerror or oserr}")
+        _plot_to(plot, functools.partial(plot_arena, result))
