@@ -14,7 +14,7 @@ import click
 
 from rummy101_solver.cli.common import InputError, open_scheduler, refuse_jobs_with_scheduler
 from rummy101_solver.cli.language import translated_help
-from rummy101_solver.cli.options import RULE_OPTIONS, IntRange, house_option, with_options
+from rummy101_solver.cli.options import SOLVE_OPTIONS, IntRange, house_option, with_options
 from rummy101_solver.i18n import _
 from rummy101_solver.lines import read_lines
 from rummy101_solver.messages import quote
@@ -26,16 +26,7 @@ EXIT_SOME_REJECTED = 3
 @click.command()
 @house_option
 @click.argument("source", type=click.File("rb"), default="-")
-@with_options(
-    *RULE_OPTIONS[:-1],
-    "objective",
-    "one_turn_any_value",
-    "indicator_twin",
-    "twin_laid",
-    "keep",
-    "alternatives",
-    "time_limit",
-)
+@with_options(*SOLVE_OPTIONS)
 @click.option("--jobs", type=IntRange(1, 64), default=1, show_default=True,
               help=_("Processes to spread the work over; output stays in input order.")
               )  # fmt: skip

@@ -399,7 +399,7 @@ RULE_OPTIONS = (
 )
 """The options that set the rules of the game (``Rules``)."""
 
-solve_options = with_options(
+SOLVE_OPTIONS = (
     *RULE_OPTIONS[:-1],
     "objective",
     "one_turn_any_value",
@@ -408,10 +408,11 @@ solve_options = with_options(
     "keep",
     "alternatives",
     "time_limit",
-    "fmt",
-    "color",
 )
-"""The options of ``solve`` (and ``batch``)."""
+"""The options of ``solve`` that ``batch`` takes too (every one but the output's)."""
+
+solve_options = with_options(*SOLVE_OPTIONS, "fmt", "color")
+"""The options of ``solve``."""
 
 
 ONE_PER_COMMAND = {
